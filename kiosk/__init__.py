@@ -1,0 +1,1 @@
+"""The kiosk application: command line, journal, services and the Qt touchscreen."""

@@ -1,0 +1,67 @@
+"""`blackjack-kiosk`: one command, its subcommands found in `kiosk.commands`.
+
+Domain errors become one clear line on standard error and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+import kiosk.commands
+from models.errors import GameError
+
+
+class CommandError(Exception):
+    """A refusal at the command line: printed as one line, exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="blackjack-kiosk",
+        description="Dealer's kiosk for a live blackjack table.",
+        epilog="example: blackjack-kiosk settle round.json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(kiosk.commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"kiosk.commands.{info.name}")
+        module.register(sub)
+    return parser
+
+
+def subcommand_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except (GameError, CommandError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def add_parser(sub, name: str, help: str, example: str, func) -> argparse.ArgumentParser:
+    """Add a subcommand parser with its example; `func(args) -> int` runs it."""
+    p = sub.add_parser(
+        name,
+        help=help,
+        description=help,
+        epilog=f"example:\n  {example}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.set_defaults(func=func)
+    return p
