@@ -1,0 +1,185 @@
+"""Settlement: one line per player per bet per hand, in exact money.
+
+Odds are applied to stakes as exact Decimals. An odds ratio whose result is not a whole cent
+(say 6:5 on 0.15) is rounded down to the cent and the remainder stays with the house; the
+presets' odds (3:2, 2:1, 5:2, 11:1, 1:1) are always exact on stakes in cents. Every line is
+checked against its stake and odds, and the players' total against the house result, so a bug
+here stops the round instead of paying wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from models.cards import hand_total
+from models.money import format_amount
+
+if TYPE_CHECKING:
+    from models.round import Round
+
+CENT = Decimal("0.01")
+ZERO = Decimal(0)
+
+
+def apply_odds(stake: Decimal, odds: Fraction) -> Decimal:
+    """The win on a stake at the given odds, exact or rounded down to the cent."""
+    exact = stake * odds.numerator / odds.denominator
+    if exact == exact.quantize(CENT, rounding=ROUND_DOWN):
+        return exact
+    return exact.quantize(CENT, rounding=ROUND_DOWN)
+
+
+def insurance_stake(stake: Decimal) -> Decimal:
+    """Half the player's (final) stake on the hand, down to the cent."""
+    return apply_odds(stake, Fraction(1, 2))
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    player: str
+    box: int
+    hand: int
+    bet: str  # main, insurance, even_money, twins, bust, surrender
+    stake: Decimal
+    outcome: str  # win, blackjack, push, lose, surrender
+    net: Decimal
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "box": self.box, "hand": self.hand, "bet": self.bet,
+                "stake": format_amount(self.stake), "outcome": self.outcome,
+                "net": format_amount(self.net)}
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    dealer_cards: tuple
+    dealer_total: int
+    dealer_outcome: str  # blackjack, bust, stand, or not_drawn (nothing depended on him)
+    lines: tuple[Line, ...]
+    net: dict[str, Decimal]
+    house: Decimal  # the house's result: minus the players' total
+
+    def to_json(self) -> dict:
+        return {
+            "format": "blackjack-settlement/1",
+            "dealer": {"cards": [c.code for c in self.dealer_cards], "total": self.dealer_total,
+                       "outcome": self.dealer_outcome},
+            "lines": [ln.to_json() for ln in self.lines],
+            "net": {p: format_amount(v) for p, v in self.net.items()},
+            "house": format_amount(self.house),
+        }
+
+
+class SettlementError(AssertionError):
+    """A settlement that would create or lose money: a bug, never a payout."""
+
+
+def settle_round(rnd: Round) -> Settlement:
+    r = rnd.rules
+    dealer = rnd.dealer
+    d_total, _ = hand_total(dealer)
+    d_bj = rnd.dealer_blackjack()
+    d_bust = d_total > 21
+    lines: list[Line] = []
+    add = lines.append
+    for b in rnd.order:
+        for hi, h in enumerate(b.hands, start=1):
+            bj = h.is_blackjack(r.split_ten_ace_blackjack)
+            bust = h.is_bust()
+            total = h.total()[0]
+            for p, stake in h.stakes.items():
+                if p in h.even_money:
+                    add(Line(p, b.number, hi, "even_money", stake, "win", stake))
+                elif h.surrendered:
+                    add(Line(p, b.number, hi, "surrender", stake, "surrender",
+                             -apply_odds(stake, Fraction(1, 2))))
+                else:
+                    outcome, net = _main(rnd, hi, h, p, stake, bj, bust, total,
+                                         d_total, d_bj, d_bust)
+                    add(Line(p, b.number, hi, "main", stake, outcome, net))
+                if p in h.insured:
+                    ins = insurance_stake(stake)
+                    if d_bj:
+                        add(Line(p, b.number, hi, "insurance", ins, "win", ins * 2))
+                    else:
+                        add(Line(p, b.number, hi, "insurance", ins, "lose", -ins))
+        pair = len(b.first_two) == 2 and b.first_two[0].rank == b.first_two[1].rank
+        for p, stake in b.twins.items():
+            if pair:
+                add(Line(p, b.number, 1, "twins", stake, "win", apply_odds(stake, r.twins_pays)))
+            else:
+                add(Line(p, b.number, 1, "twins", stake, "lose", -stake))
+    for n in sorted(rnd.boxes):
+        for p, stake in rnd.boxes[n].bust.items():
+            if d_bust:
+                add(Line(p, n, 1, "bust", stake, "win", apply_odds(stake, r.bust_pays)))
+            else:
+                add(Line(p, n, 1, "bust", stake, "lose", -stake))
+
+    net = {p: ZERO for p in rnd.players}
+    for ln in lines:
+        net[ln.player] += ln.net
+    if d_bj:
+        outcome = "blackjack"
+    elif d_bust:
+        outcome = "bust"
+    elif d_total >= 17:
+        outcome = "stand"
+    else:
+        outcome = "not_drawn"
+    result = Settlement(tuple(dealer), d_total, outcome, tuple(lines), net,
+                        -sum(net.values(), ZERO))
+    check_settlement(result, r)
+    return result
+
+
+def _main(rnd, hi, h, p, stake, bj, bust, total, d_total, d_bj, d_bust):
+    r = rnd.rules
+    if bust:
+        return "lose", -stake
+    if bj:
+        if d_bj:
+            return "push", ZERO
+        return "blackjack", apply_odds(stake, r.blackjack_pays)
+    if d_bj:
+        if r.hole_card or r.dealer_blackjack_takes_all:
+            return "lose", -stake
+        # original bets only: the box's first stake is lost, doubles and split stakes return
+        lost = h.original.get(p, ZERO) if hi == 1 else ZERO
+        return ("lose", -lost) if lost else ("push", ZERO)
+    if d_bust or total > d_total:
+        return "win", stake
+    if total == d_total:
+        return "push", ZERO
+    return "lose", -stake
+
+
+def check_settlement(s: Settlement, rules) -> None:
+    """Every line's net follows from its stake and odds; the players' total is the house's
+    result with the sign turned. Raises SettlementError otherwise."""
+    odds = {
+        "main": {Fraction(1), Fraction(0), Fraction(-1), rules.blackjack_pays},
+        "insurance": {Fraction(2), Fraction(-1)},
+        "even_money": {Fraction(1)},
+        "surrender": {Fraction(-1, 2)},
+        "twins": {rules.twins_pays, Fraction(-1)},
+        "bust": {rules.bust_pays, Fraction(-1)},
+    }
+    total = ZERO
+    for ln in s.lines:
+        if ln.stake <= 0:
+            raise SettlementError(f"line with no stake: {ln}")
+        allowed = {apply_odds(ln.stake, o) if o >= 0 else -apply_odds(ln.stake, -o)
+                   for o in odds[ln.bet]}
+        if ln.bet == "main" and ln.outcome == "lose":
+            allowed.add(ln.net)  # original-bets-only may lose less than the doubled stake
+            if ln.net > 0 or -ln.net > ln.stake:
+                raise SettlementError(f"line loses more than its stake: {ln}")
+        if ln.net not in allowed:
+            raise SettlementError(f"line net {ln.net} does not follow from its stake: {ln}")
+        total += ln.net
+    if total != sum(s.net.values(), ZERO) or total != -s.house:
+        raise SettlementError("players' total and house result do not balance")

@@ -1,0 +1,51 @@
+"""The table: limits, seats, and who owns (decides for) each box."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from models.errors import StakeError
+from models.money import MoneyError, format_amount, parse_amount
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Table minimum and box maximum; every stake is a multiple of the minimum."""
+
+    min: Decimal
+    max: Decimal
+
+    @classmethod
+    def parse(cls, min_value, max_value) -> Limits:
+        try:
+            lo, hi = parse_amount(min_value), parse_amount(max_value)
+        except MoneyError as exc:
+            raise StakeError(f"table limits: {exc}") from None
+        if lo <= 0:
+            raise StakeError(f"table minimum {format_amount(lo)} must be above zero")
+        if hi < lo:
+            raise StakeError(
+                f"box maximum {format_amount(hi)} is below the table minimum {format_amount(lo)}")
+        return cls(lo, hi)
+
+    def to_json(self) -> dict:
+        return {"min": format_amount(self.min), "max": format_amount(self.max)}
+
+    def check_multiple(self, amount: Decimal, what: str) -> None:
+        if amount <= 0:
+            raise StakeError(f"{what} {format_amount(amount)} must be above zero")
+        if amount % self.min != 0:
+            raise StakeError(f"{what} {format_amount(amount)} is not a multiple of the table "
+                             f"minimum {format_amount(self.min)}")
+
+
+def box_owner(box: int, seats: dict[int, str]) -> str | None:
+    """The player who decides for a box: the one seated in front of it, else the nearest seated
+    player, a tie going to the lower seat number (counted from the shoe)."""
+    if box in seats:
+        return seats[box]
+    if not seats:
+        return None
+    seat = min(seats, key=lambda s: (abs(s - box), s))
+    return seats[seat]
