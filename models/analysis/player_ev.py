@@ -1,10 +1,11 @@
 """Expected returns of stand, hit, double, split and surrender against one dealer up card.
 
-Method (see docs/analyser.md): the dealer's outcomes are exact for the shoe minus his up card
-(`models.analysis.dealer`); the player's own draws use that shoe's fixed card probabilities
-(the removal of his own cards is ignored, which moves a six-deck figure by hundredths of a
-percent); a split is valued as two hands split once (re-splits are not valued, though the
-simulation plays them). Returns are per unit of the original stake.
+Method (see docs/analyser.md): the cards known at the decision (the up card and, for a
+two-card decision, the player's two cards) are taken out of a full shoe; the dealer's outcomes
+are exact for what is left (`models.analysis.dealer`); the player's further draws use its fixed
+card probabilities (removal by his own later cards is ignored, which moves a six-deck figure by
+hundredths of a percent); a split is valued as two hands split once (re-splits are not valued,
+though the simulation plays them). Returns are per unit of the original stake.
 
 EVs are first computed knowing the dealer has no Black Jack, then combined with his Black Jack
 chance: in the no-hole-card game his Black Jack, drawn after play, takes doubled and split
@@ -31,10 +32,12 @@ def best_total(hard: int, ace: bool) -> int:
 class UpCardEV:
     """Every EV the strategy needs against one up card (1 = ace ... 10)."""
 
-    def __init__(self, rules: Rules, up: int):
+    def __init__(self, rules: Rules, up: int, known: tuple[int, ...] = ()):
         self.rules = rules
         self.up = up
         shoe = without(full_shoe(rules.decks), up)
+        for value in known:  # the player's cards, seen before he decides
+            shoe = without(shoe, value)
         self.p = probabilities(shoe)
         dist = outcomes_for_up_card(shoe, up, rules.dealer_hits_soft_17)
         self.p_blackjack = dist["blackjack"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from models.analysis import legal
-from models.analysis.composition import VALUES, full_shoe, probabilities, value_label
+from models.analysis.composition import VALUES, full_shoe, probabilities, value_label, without
 from models.analysis.player_ev import UpCardEV, best_total
 from models.rules import Rules
 
@@ -71,21 +71,32 @@ class Strategy:
 
 @lru_cache(maxsize=16)
 def basic_strategy(rules: Rules) -> Strategy:
-    shoe_p = probabilities(full_shoe(rules.decks))
+    shoe = full_shoe(rules.decks)
+    shoe_p = probabilities(shoe)
     two_card, drawn, ev = {}, {}, 0.0
     for up in VALUES:
-        calc = UpCardEV(rules, up)
+        base = UpCardEV(rules, up)
         for first in VALUES:
-            for second in VALUES:
+            for second in VALUES[first - 1:]:
+                calc = UpCardEV(rules, up, (first, second))
                 value = _two_card(rules, calc, first, second, two_card)
-                ev += shoe_p[up - 1] * calc.p[first - 1] * calc.p[second - 1] * value
-        for hard in range(4, 22):
+                ev += shoe_p[up - 1] * _pair_chance(without(shoe, up), first, second) * value
+        for hard in range(2, 22):  # from A+A (hard 2, soft 12) up
             for ace in (False, True):
                 total = best_total(hard, ace)
-                hit = calc.hit(hard, ace) if hard < 21 else float("-inf")
-                drawn[(total, total != hard, up)] = "hit" if hit > calc.stand(hard, ace) \
+                hit = base.hit(hard, ace) if hard < 21 else float("-inf")
+                drawn[(total, total != hard, up)] = "hit" if hit > base.stand(hard, ace) \
                     else "stand"
     return Strategy(rules.preset, two_card, drawn, ev)
+
+
+def _pair_chance(comp, first: int, second: int) -> float:
+    """Chance that the player's two cards are `first` and `second` in either order."""
+    p1 = probabilities(comp)[first - 1] * probabilities(without(comp, first))[second - 1]
+    if first == second:
+        return p1
+    p2 = probabilities(comp)[second - 1] * probabilities(without(comp, second))[first - 1]
+    return p1 + p2
 
 
 def _two_card(rules: Rules, calc: UpCardEV, first: int, second: int, table: dict) -> float:
