@@ -11,6 +11,7 @@ import pkgutil
 import sys
 
 import kiosk.commands
+from kiosk.journal.errors import JournalError
 from models.errors import GameError
 
 
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
-    except (GameError, CommandError) as exc:
+    except (GameError, CommandError, JournalError) as exc:
         print(str(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
