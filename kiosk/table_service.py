@@ -31,6 +31,7 @@ from kiosk.journal.store import open_journal
 from kiosk.journal.view import round_view
 from kiosk.journal.writer import JournalWriter
 from kiosk.shoe_tracker import ShoeTracker
+from models.cards import parse_card
 from models.errors import CardError, IllegalAction
 from models.money import format_amount
 from models.round import Round
@@ -208,17 +209,19 @@ class TableService:
         CardError; it is not applied."""
         if source not in CARD_SOURCES:
             raise CardError(f"unknown card source {source!r}: one of {', '.join(CARD_SOURCES)}")
-        card = self._open().round.verify_card(code)
+        rnd = self._open().round
+        card = parse_card(code)
         if self.shoe is None:
             raise CardError("no shoe is in play: open a shoe first")
         try:
-            self.shoe.verify(card)
+            self.shoe.verify(card)  # first: an impossible card is an alert whatever the turn
         except CardError as exc:
             message = f"card {card} from the {source} refused: {exc}"
             self._commit(lambda: self.writer.alert(
                 self.session.id, self.state.round_id, "card_refused", message,
                 {"card": card.code, "source": source}))
             raise
+        rnd.verify_card(card)
         event = self._record("card", {"card": card.code, "source": source})
         self.shoe.observe(card)
         return event
