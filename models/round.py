@@ -500,7 +500,8 @@ class Round:
             ok = total in r.double_totals or (soft and r.double_ace_as_one and
                                               total - 10 in r.double_totals)
             if not ok:
-                allowed = ", ".join(str(t) for t in sorted(r.double_totals))
+                ts = [str(t) for t in sorted(r.double_totals)]
+                allowed = ts[0] if len(ts) == 1 else ", ".join(ts[:-1]) + " or " + ts[-1]
                 raise IllegalAction(f"double not allowed on {total} under preset {r.preset} "
                                     f"(first two cards must total {allowed})")
         follow = self._check_follow(b, h, follow, "double", r.coplayer_double)
