@@ -450,6 +450,9 @@ class Round:
                                 f"hand")
         if len(h.cards) < 2:
             raise IllegalAction(f"no {what} on box {box} hand {n}: it needs its second card")
+        if h.doubled:
+            raise IllegalAction(f"no {what} on box {box} hand {n}: it has doubled and takes "
+                                f"exactly one more card")
         return b, h
 
     def _check_follow(self, b: Box, h: Hand, follow, what: str, allowed: bool) -> list[str]:

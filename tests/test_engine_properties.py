@@ -153,6 +153,10 @@ def check_settlement(rnd: Round, settlement) -> None:
         ok = ok or (line["bet"] == "main" and line["outcome"] == "lose" and -1 < ratio < 0)
         assert ok, f"net does not follow from stake and odds: {line}"
         total += net
+    for b in rnd.order:
+        for h in b.hands:
+            assert not h.doubled or len(h.cards) == 3, "a doubled hand takes exactly one card"
+            assert not h.split_aces or len(h.cards) == 2, "split aces take one card each"
     per_player = {p: Decimal(v) for p, v in doc["net"].items()}
     assert sum(per_player.values()) == total
     assert Decimal(doc["house"]) == -total
