@@ -22,7 +22,7 @@ from models.errors import CardError, IllegalAction, StakeError
 from models.hands import Box, Hand
 from models.money import MoneyError, format_amount, parse_amount
 from models.rules import Rules, rules_from_spec
-from models.settlement import Settlement, settle_round
+from models.settlement import Line, Settlement, apply_odds, settle_round
 from models.table import Limits, box_owner
 
 DEALER = 0  # deal-order target meaning the dealer
@@ -422,6 +422,28 @@ class Round:
             if any(h.insured for h in b.hands):
                 second = True
         return "second" if second and not r.hole_card else ""
+
+    def payable_now(self) -> list[Line]:
+        """Lines the dealer pays before the round ends: Black Jacks against an up card that
+        cannot make Black Jack (or after the hole-card peek showed none), and even money."""
+        r = self.rules
+        up = self.up_card
+        if up is None or self.phase in (Phase.BETTING, Phase.DEAL):
+            return []
+        up_safe = up.rank != "A" and RANK_VALUE[up.rank] != 10
+        peeked_clear = r.hole_card and self.peeked and not self._peek_blackjack()
+        out = []
+        for b in self.order:
+            for n, h in enumerate(b.hands, start=1):
+                if not h.is_blackjack(r.split_ten_ace_blackjack):
+                    continue
+                for p, stake in h.stakes.items():
+                    if p in h.even_money:
+                        out.append(Line(p, b.number, n, "even_money", stake, "win", stake))
+                    elif up_safe or peeked_clear:
+                        out.append(Line(p, b.number, n, "main", stake, "blackjack",
+                                        apply_odds(stake, r.blackjack_pays)))
+        return out
 
     def dealer_blackjack(self) -> bool:
         return len(self.dealer) == 2 and hand_total(self.dealer)[0] == 21
