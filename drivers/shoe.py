@@ -9,6 +9,7 @@ Cards and faults reach the sink in wire order, so a misread stays where the card
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 
@@ -16,7 +17,17 @@ import serial
 
 from drivers.dialects import get_dialect
 from drivers.dialects.messages import CardRead, Heartbeat, Message
-from drivers.source import CardEvent, CardSource, Origin, Sink, Status, StatusEvent
+from drivers.source import (
+    CardEvent,
+    CardSource,
+    Origin,
+    Sink,
+    SourceEvent,
+    Status,
+    StatusEvent,
+)
+
+log = logging.getLogger(__name__)
 
 
 class SerialShoe(CardSource):
@@ -102,11 +113,19 @@ class SerialShoe(CardSource):
             if isinstance(message, Heartbeat):
                 continue  # it only proves the line is alive, which reading it already did
             if isinstance(message, CardRead):
-                self._sink(CardEvent(message.card, Origin.SHOE, device=self.url,
+                self._emit(CardEvent(message.card, Origin.SHOE, device=self.url,
                                      sequence=message.sequence))
             else:
-                self._sink(StatusEvent(message.status, Origin.SHOE, message.detail,
+                self._emit(StatusEvent(message.status, Origin.SHOE, message.detail,
                                        device=self.url, card=message.card))
 
     def _status(self, status: Status, detail: str) -> None:
-        self._sink(StatusEvent(status, Origin.SHOE, detail, device=self.url))
+        self._emit(StatusEvent(status, Origin.SHOE, detail, device=self.url))
+
+    def _emit(self, event: SourceEvent) -> None:
+        """Hand one event to the sink. A sink that raises is the kiosk's bug, not the line's:
+        it is logged with the event, and the reader goes on so later cards still arrive."""
+        try:
+            self._sink(event)
+        except Exception:
+            log.exception("shoe %s: the sink raised on %s", self.url, event)

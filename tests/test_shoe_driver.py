@@ -148,3 +148,28 @@ def test_random_faults_never_deliver_a_wrong_card_and_every_fault_is_reported(di
     lost_frames = injected["drop"] + (injected["corrupt"] if checksummed else 0)
     assert (seen[Status.GAP] > 0) == (lost_frames > 0) and seen[Status.GAP] <= lost_frames
     assert sum(injected.values()) >= 20  # the run really was a run of faults
+
+
+def test_a_sink_that_raises_does_not_stop_the_reader(caplog):
+    """The kiosk's bug must not silence the shoe: later cards still arrive."""
+    listener = Listener()
+    failures = []
+
+    def flaky_sink(event):
+        if isinstance(event, CardEvent) and not failures:
+            failures.append(event)
+            raise RuntimeError("screen not ready")
+        listener.sink(event)
+
+    with MockShoe("framed", decks=1, seed=3, heartbeat=0.05) as mock:
+        shoe = SerialShoe(mock.path, "framed")
+        shoe.start(flaky_sink)
+        try:
+            listener.status(Status.CONNECTED)
+            dealt = mock.deal(3)
+            listener.cards_total(2)
+            assert listener.cards == dealt[1:]
+            assert failures[0].card == dealt[0]
+            assert "the sink raised" in caplog.text
+        finally:
+            shoe.stop()
