@@ -15,6 +15,7 @@ from models.settlement import Settlement
 from models.table import Limits
 
 FORMAT = "blackjack-round/1"
+_BET_FIELDS = frozenset({"player", "box", "amount", "side"})
 
 _DECISION_KEYS = {
     "stand": {"box", "hand"},
@@ -80,9 +81,9 @@ def place_bets(rnd: Round, bets) -> None:
         where = f"bets[{i}]"
         if not isinstance(bet, dict):
             raise RecordError(where, "a bet is an object with player, box and amount")
-        extra = set(bet) - {"player", "box", "amount", "side"}
-        if extra:
-            raise RecordError(where, f"unknown field {sorted(extra)[0]!r}")
+        for key in bet:
+            if key not in _BET_FIELDS:
+                raise RecordError(where, f"unknown field {key!r}")
         for key in ("player", "box", "amount"):
             if key not in bet:
                 raise RecordError(where, f"missing {key!r}")
