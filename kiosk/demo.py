@@ -59,9 +59,9 @@ class DemoTable:
     def _open_round(self) -> None:
         svc = self.service
         if svc.needs_shoe:
-            number = svc.db.conn.execute("SELECT count(*) FROM shoes").fetchone()[0]
+            number = svc.db.conn.execute("SELECT coalesce(max(id), 0) FROM shoes").fetchone()[0]
             svc.open_shoe(seed=_rng(self.seed, "shoe", number).getrandbits(48))
-        count = svc.db.conn.execute("SELECT count(*) FROM rounds").fetchone()[0]
+        count = svc.db.conn.execute("SELECT coalesce(max(id), 0) FROM rounds").fetchone()[0]
         rng = _rng(self.seed, "seats", count)
         boxes = svc.rules.boxes
         seats = {n: SEATED[n - 1] for n in range(1, boxes + 1) if rng.random() < 0.85}

@@ -294,9 +294,9 @@ class TableService:
         """The shoe recounted with the corrected round's cards (CardError if it cannot hold
         them)."""
         opening = reader.open_shoe_event(self.db, self.session.id)
-        earlier = [c for c in reader.shoe_cards(self.db, self.shoe.shoe_id)]
-        mine = len(self.state.cards)
-        before = earlier[:len(earlier) - mine]
+        dealt = reader.shoe_cards(self.db, self.shoe.shoe_id)
+        # this round is the shoe's newest, so its cards are the last ones dealt
+        before = dealt[:len(dealt) - len(self.state.cards)]
         return ShoeTracker(opening, rules_from_spec(self.session.rules),
                            before + corrected.cards)
 
