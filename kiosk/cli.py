@@ -64,7 +64,7 @@ def add_parser(sub, name: str, help: str, example: str, func) -> argparse.Argume
     """Add a subcommand parser with its example; `func(args) -> int` runs it."""
     p = sub.add_parser(
         name,
-        help=help,
+        help=help.replace("%%", "%").replace("%", "%%"),
         description=help,
         epilog=f"example:\n  {example}",
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -57,3 +57,15 @@ def test_output_piped_into_a_reader_that_stops_early_is_no_traceback(tmp_path):
         capture_output=True, text=True)
     assert result.stdout.startswith("round")
     assert "Traceback" not in result.stderr
+
+
+def test_help_of_the_command_and_of_every_subcommand_prints(capsys):
+    import pytest
+
+    from kiosk.cli import main
+    for argv in [["--help"]] + [[name, "--help"] for name in
+                                subcommand_parsers(build_parser())]:
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        assert done.value.code == 0, argv
+        assert "usage: blackjack-kiosk" in capsys.readouterr().out, argv
