@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from kiosk.decisions import verify_decision
 from kiosk.journal import reader
 from kiosk.journal.errors import JournalHalted, JournalWriteError
 from kiosk.journal.events import CARD_SOURCES, Event
@@ -34,6 +33,7 @@ from kiosk.shoe_tracker import ShoeTracker
 from models.cards import parse_card
 from models.errors import CardError, IllegalAction
 from models.money import format_amount
+from models.record import verify_entry
 from models.round import Round
 from models.rules import rules_from_spec
 from models.settlement import Settlement
@@ -227,7 +227,8 @@ class TableService:
         return event
 
     def decide(self, entry: dict) -> Event:
-        entry = verify_decision(self._open().round, entry)
+        verify_entry(self._open().round, entry)
+        entry = dict(entry)
         return self._record("decision", entry)
 
     def settle(self) -> Settlement:
