@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
 import kiosk.commands
+from kiosk.journal.errors import JournalError
 from models.errors import GameError
 
 
@@ -47,18 +49,22 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
-    except (GameError, CommandError) as exc:
+    except (GameError, CommandError, JournalError) as exc:
         print(str(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader went away (`blackjack-kiosk rounds ... | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def add_parser(sub, name: str, help: str, example: str, func) -> argparse.ArgumentParser:
     """Add a subcommand parser with its example; `func(args) -> int` runs it."""
     p = sub.add_parser(
         name,
-        help=help,
+        help=help.replace("%%", "%").replace("%", "%%"),
         description=help,
         epilog=f"example:\n  {example}",
         formatter_class=argparse.RawDescriptionHelpFormatter,

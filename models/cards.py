@@ -60,6 +60,9 @@ _BY_CODE.update({"10" + s: _BY_CODE["T" + s] for s in SUITS})
 
 def parse_card(text: object) -> Card:
     """Read a card code such as `QH`, `TD` or `10D`; raise CardError naming the text otherwise."""
+    card = _BY_CODE.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
     if isinstance(text, Card):
         return text
     if isinstance(text, str):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 ZERO = Decimal(0)
+_CACHE: dict[str, Decimal] = {}
+_TEXT: dict[Decimal, str] = {}
 
 
 class MoneyError(ValueError):
@@ -17,6 +19,10 @@ def parse_amount(value: object) -> Decimal:
     JSON numbers reach here as int or, when a record was loaded with `parse_float=Decimal`, as
     Decimal; a bare float means precision may already be lost, so it is refused.
     """
+    if type(value) is str:
+        cached = _CACHE.get(value)
+        if cached is not None:
+            return cached
     if isinstance(value, (bool, float)):
         raise MoneyError(f"amount {value!r} must be a decimal string such as \"22.50\"")
     if isinstance(value, int):
@@ -34,11 +40,22 @@ def parse_amount(value: object) -> Decimal:
         raise MoneyError(f"amount {value!r} is not a number")
     if amount.as_tuple().exponent < -2 and amount != amount.quantize(Decimal("0.01")):
         raise MoneyError(f"amount {value!r} has more than two decimals")
+    if type(value) is str and len(_CACHE) < 4096:
+        _CACHE[value] = amount  # stakes repeat endlessly: "10", "20", "100"
     return amount
 
 
 def format_amount(amount: Decimal) -> str:
     """'100', '-50', '22.50', '0.075': whole amounts bare, fractions with at least two places."""
+    text = _TEXT.get(amount)
+    if text is None:
+        text = _format(amount)
+        if len(_TEXT) < 4096:
+            _TEXT[amount] = text
+    return text
+
+
+def _format(amount: Decimal) -> str:
     if amount == amount.to_integral_value():
         return str(int(amount))
     text = format(amount.normalize(), "f")

@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
-from models.errors import GameError, RecordError
+from models.errors import GameError, IllegalAction, RecordError
 from models.round import Round
 from models.settlement import Settlement
 from models.table import Limits
 
 FORMAT = "blackjack-round/1"
+_BET_FIELDS = frozenset({"player", "box", "amount", "side"})
 
 _DECISION_KEYS = {
     "stand": {"box", "hand"},
@@ -80,9 +81,9 @@ def place_bets(rnd: Round, bets) -> None:
         where = f"bets[{i}]"
         if not isinstance(bet, dict):
             raise RecordError(where, "a bet is an object with player, box and amount")
-        extra = set(bet) - {"player", "box", "amount", "side"}
-        if extra:
-            raise RecordError(where, f"unknown field {sorted(extra)[0]!r}")
+        for key in bet:
+            if key not in _BET_FIELDS:
+                raise RecordError(where, f"unknown field {key!r}")
         for key in ("player", "box", "amount"):
             if key not in bet:
                 raise RecordError(where, f"missing {key!r}")
@@ -92,46 +93,57 @@ def place_bets(rnd: Round, bets) -> None:
             raise RecordError(where, str(exc)) from None
 
 
+def decision_call(entry) -> tuple[str, tuple]:
+    """A decision entry checked for shape, as the Round action it names and its arguments:
+    `{"do": "split", "box": 1, "follow": ["carl"]}` -> ("split", (1, ["carl"], None))."""
+    if not isinstance(entry, dict) or "do" not in entry:
+        raise IllegalAction("a play entry is a card code or a decision {\"do\": ...}")
+    do = entry["do"]
+    if do not in _DECISION_KEYS:
+        raise IllegalAction(f"unknown decision {do!r}; decisions are: " + ", ".join(_DECISION_KEYS))
+    keys = set(entry) - {"do"}
+    extra = keys - _DECISION_KEYS[do]
+    if extra:
+        raise IllegalAction(f"unknown field {sorted(extra)[0]!r} for {do}")
+    missing = _REQUIRED[do] - keys
+    if missing:
+        raise IllegalAction(f"{do} needs {sorted(missing)[0]!r}")
+    box = entry.get("box")
+    if "box" in entry and type(box) is not int:
+        raise IllegalAction(f"box must be a box number, not {box!r}")
+    hand = entry.get("hand")
+    if hand is not None and type(hand) is not int:
+        raise IllegalAction(f"hand must be a hand number, not {hand!r}")
+    follow = entry.get("follow", [])
+    if not isinstance(follow, list) or not all(isinstance(p, str) for p in follow):
+        raise IllegalAction("follow must be a list of player names")
+    if do in ("stand", "surrender"):
+        return do, (box, hand)
+    if do in ("double", "split"):
+        return do, (box, follow, hand)
+    if do == "insure":
+        return do, (entry["player"], box, 1 if hand is None else hand)
+    if do == "even_money":
+        return do, (entry["player"], box)
+    return do, ()
+
+
 def apply_entry(rnd: Round, entry) -> None:
     """Apply one `play` entry: a card code or a decision object."""
     if isinstance(entry, str):
         rnd.card(entry)
         return
-    if not isinstance(entry, dict) or "do" not in entry:
-        raise GameError("a play entry is a card code or a decision {\"do\": ...}")
-    do = entry["do"]
-    if do not in _DECISION_KEYS:
-        raise GameError(f"unknown decision {do!r}; decisions are: " + ", ".join(_DECISION_KEYS))
-    keys = set(entry) - {"do"}
-    extra = keys - _DECISION_KEYS[do]
-    if extra:
-        raise GameError(f"unknown field {sorted(extra)[0]!r} for {do}")
-    missing = _REQUIRED[do] - keys
-    if missing:
-        raise GameError(f"{do} needs {sorted(missing)[0]!r}")
-    box = entry.get("box")
-    if "box" in entry and type(box) is not int:
-        raise GameError(f"box must be a box number, not {box!r}")
-    hand = entry.get("hand")
-    if hand is not None and type(hand) is not int:
-        raise GameError(f"hand must be a hand number, not {hand!r}")
-    follow = entry.get("follow", [])
-    if not isinstance(follow, list) or not all(isinstance(p, str) for p in follow):
-        raise GameError("follow must be a list of player names")
-    if do == "stand":
-        rnd.stand(box, hand)
-    elif do == "double":
-        rnd.double(box, follow, hand)
-    elif do == "split":
-        rnd.split(box, follow, hand)
-    elif do == "surrender":
-        rnd.surrender(box, hand)
-    elif do == "insure":
-        rnd.insure(entry["player"], box, 1 if hand is None else hand)
-    elif do == "even_money":
-        rnd.even_money(entry["player"], box)
-    else:
-        rnd.close_insurance()
+    action, args = decision_call(entry)
+    getattr(rnd, action)(*args)
+
+
+def verify_entry(rnd: Round, entry) -> None:
+    """Raise the engine's own refusal if the entry may not be applied now; change nothing."""
+    if isinstance(entry, str):
+        rnd.verify_card(entry)
+        return
+    action, args = decision_call(entry)
+    getattr(rnd, "verify_" + action)(*args)
 
 
 def play_record(record: dict) -> Round:

@@ -22,7 +22,7 @@ from models.errors import CardError, IllegalAction, StakeError
 from models.hands import Box, Hand
 from models.money import MoneyError, format_amount, parse_amount
 from models.rules import Rules, rules_from_spec
-from models.settlement import Settlement, settle_round
+from models.settlement import Line, Settlement, apply_odds, settle_round
 from models.table import Limits, box_owner
 
 DEALER = 0  # deal-order target meaning the dealer
@@ -423,6 +423,28 @@ class Round:
                 second = True
         return "second" if second and not r.hole_card else ""
 
+    def payable_now(self) -> list[Line]:
+        """Lines the dealer pays before the round ends: Black Jacks against an up card that
+        cannot make Black Jack (or after the hole-card peek showed none), and even money."""
+        r = self.rules
+        up = self.up_card
+        if up is None or self.phase in (Phase.BETTING, Phase.DEAL):
+            return []
+        up_safe = up.rank != "A" and RANK_VALUE[up.rank] != 10
+        peeked_clear = r.hole_card and self.peeked and not self._peek_blackjack()
+        out = []
+        for b in self.order:
+            for n, h in enumerate(b.hands, start=1):
+                if not h.is_blackjack(r.split_ten_ace_blackjack):
+                    continue
+                for p, stake in h.stakes.items():
+                    if p in h.even_money:
+                        out.append(Line(p, b.number, n, "even_money", stake, "win", stake))
+                    elif up_safe or peeked_clear:
+                        out.append(Line(p, b.number, n, "main", stake, "blackjack",
+                                        apply_odds(stake, r.blackjack_pays)))
+        return out
+
     def dealer_blackjack(self) -> bool:
         return len(self.dealer) == 2 and hand_total(self.dealer)[0] == 21
 
@@ -450,6 +472,9 @@ class Round:
                                 f"hand")
         if len(h.cards) < 2:
             raise IllegalAction(f"no {what} on box {box} hand {n}: it needs its second card")
+        if h.doubled:
+            raise IllegalAction(f"no {what} on box {box} hand {n}: it has doubled and takes "
+                                f"exactly one more card")
         return b, h
 
     def _check_follow(self, b: Box, h: Hand, follow, what: str, allowed: bool) -> list[str]:
@@ -500,7 +525,8 @@ class Round:
             ok = total in r.double_totals or (soft and r.double_ace_as_one and
                                               total - 10 in r.double_totals)
             if not ok:
-                allowed = ", ".join(str(t) for t in sorted(r.double_totals))
+                ts = [str(t) for t in sorted(r.double_totals)]
+                allowed = ts[0] if len(ts) == 1 else ", ".join(ts[:-1]) + " or " + ts[-1]
                 raise IllegalAction(f"double not allowed on {total} under preset {r.preset} "
                                     f"(first two cards must total {allowed})")
         follow = self._check_follow(b, h, follow, "double", r.coplayer_double)

@@ -223,5 +223,7 @@ def rules_from_spec(spec) -> Rules:
         raise RulesError(f"rules must be a preset name or an object, not {spec!r}")
     if base not in PRESETS:
         raise RulesError(f"unknown rule preset {base!r}; presets are: " + ", ".join(PRESETS))
+    if not overrides:
+        return PRESETS[base]
     values = {k: option_from_json(k, v) for k, v in overrides.items()}
     return dataclasses.replace(PRESETS[base], **values)

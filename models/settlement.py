@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from models.cards import hand_total
 from models.money import format_amount
@@ -26,10 +26,11 @@ ZERO = Decimal(0)
 
 def apply_odds(stake: Decimal, odds: Fraction) -> Decimal:
     """The win on a stake at the given odds, exact or rounded down to the cent."""
+    if odds.denominator == 1:
+        return stake * odds.numerator
     exact = stake * odds.numerator / odds.denominator
-    if exact == exact.quantize(CENT, rounding=ROUND_DOWN):
-        return exact
-    return exact.quantize(CENT, rounding=ROUND_DOWN)
+    down = exact.quantize(CENT, rounding=ROUND_DOWN)
+    return exact if exact == down else down
 
 
 def insurance_stake(stake: Decimal) -> Decimal:
@@ -37,8 +38,9 @@ def insurance_stake(stake: Decimal) -> Decimal:
     return apply_odds(stake, Fraction(1, 2))
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
+    """One player's one bet on one hand (a NamedTuple: rounds make many, cheaply)."""
+
     player: str
     box: int
     hand: int
@@ -158,28 +160,35 @@ def _main(rnd, hi, h, p, stake, bj, bust, total, d_total, d_bj, d_bust):
 
 
 def check_settlement(s: Settlement, rules) -> None:
-    """Every line's net follows from its stake and odds; the players' total is the house's
-    result with the sign turned. Raises SettlementError otherwise."""
-    odds = {
-        "main": {Fraction(1), Fraction(0), Fraction(-1), rules.blackjack_pays},
-        "insurance": {Fraction(2), Fraction(-1)},
-        "even_money": {Fraction(1)},
-        "surrender": {Fraction(-1, 2)},
-        "twins": {rules.twins_pays, Fraction(-1)},
-        "bust": {rules.bust_pays, Fraction(-1)},
-    }
+    """Every line's net follows from its stake, its outcome and the odds; the players' total is
+    the house's result with the sign turned. Raises SettlementError otherwise."""
     total = ZERO
     for ln in s.lines:
         if ln.stake <= 0:
             raise SettlementError(f"line with no stake: {ln}")
-        allowed = {apply_odds(ln.stake, o) if o >= 0 else -apply_odds(ln.stake, -o)
-                   for o in odds[ln.bet]}
-        if ln.bet == "main" and ln.outcome == "lose":
-            allowed.add(ln.net)  # original-bets-only may lose less than the doubled stake
-            if ln.net > 0 or -ln.net > ln.stake:
-                raise SettlementError(f"line loses more than its stake: {ln}")
-        if ln.net not in allowed:
+        odds = _ODDS.get((ln.bet, ln.outcome))
+        if odds is None:
+            raise SettlementError(f"no {ln.outcome} outcome for a {ln.bet} bet: {ln}")
+        if odds == "lose":
+            # a main stake loses whole, or (original bets only) down to its original part
+            ok = -ln.stake <= ln.net < 0 if ln.bet == "main" else ln.net == -ln.stake
+        else:
+            ratio = getattr(rules, odds) if isinstance(odds, str) else odds
+            ok = ln.net == (apply_odds(ln.stake, ratio) if ratio >= 0
+                            else -apply_odds(ln.stake, -ratio))
+        if not ok:
             raise SettlementError(f"line net {ln.net} does not follow from its stake: {ln}")
         total += ln.net
     if total != sum(s.net.values(), ZERO) or total != -s.house:
         raise SettlementError("players' total and house result do not balance")
+
+
+# (bet, outcome) -> the odds of the net on the stake: a Fraction, a rules field, or "lose"
+_ODDS = {
+    ("main", "win"): Fraction(1), ("main", "blackjack"): "blackjack_pays",
+    ("main", "push"): Fraction(0), ("main", "lose"): "lose",
+    ("insurance", "win"): Fraction(2), ("insurance", "lose"): "lose",
+    ("even_money", "win"): Fraction(1), ("surrender", "surrender"): Fraction(-1, 2),
+    ("twins", "win"): "twins_pays", ("twins", "lose"): "lose",
+    ("bust", "win"): "bust_pays", ("bust", "lose"): "lose",
+}

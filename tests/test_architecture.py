@@ -42,3 +42,30 @@ def test_every_subcommand_has_help_and_an_example():
     for name, parser in parsers.items():
         assert parser.description, name
         assert f"blackjack-kiosk {name}" in (parser.epilog or ""), name
+
+
+def test_output_piped_into_a_reader_that_stops_early_is_no_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    db = tmp_path / "j.sqlite"
+    subprocess.run([sys.executable, "-m", "kiosk", "demo", "--headless", "--db", str(db),
+                    "--rounds", "40", "--seed", "1"], cwd=ROOT, check=True, capture_output=True)
+    result = subprocess.run(
+        f"{sys.executable} -m kiosk rounds --db {db} | head -n 1", shell=True, cwd=ROOT,
+        capture_output=True, text=True)
+    assert result.stdout.startswith("round")
+    assert "Traceback" not in result.stderr
+
+
+def test_help_of_the_command_and_of_every_subcommand_prints(capsys):
+    import pytest
+
+    from kiosk.cli import main
+    for argv in [["--help"]] + [[name, "--help"] for name in
+                                subcommand_parsers(build_parser())]:
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        assert done.value.code == 0, argv
+        assert "usage: blackjack-kiosk" in capsys.readouterr().out, argv

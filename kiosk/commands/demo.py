@@ -1,0 +1,57 @@
+"""`blackjack-kiosk demo --headless`: play rounds at a full table into a journal."""
+
+from __future__ import annotations
+
+import sys
+
+from kiosk.cli import CommandError, add_parser
+from kiosk.demo import DemoTable
+from kiosk.journal_cli import add_db
+from kiosk.table_service import TableService
+from models.money import format_amount
+
+
+def _echo(event) -> None:
+    # For the crash test: a line per event once it is on disk, flushed at once.
+    sys.stdout.write(f"committed {event.seq} {event.hash}\n")
+    sys.stdout.flush()
+
+
+def run(args) -> int:
+    if not args.headless:
+        raise CommandError("demo: the touchscreen demo is not built yet; use --headless")
+    if args.rounds < 1:
+        raise CommandError(f"demo: --rounds must be at least 1, not {args.rounds}")
+    service = TableService.open(args.db, table=args.table, rules=args.rules,
+                                on_commit=_echo if args.echo_events else None)
+    try:
+        summary = DemoTable(service, args.seed).play(args.rounds)
+    finally:
+        service.close()
+    print_summary(summary, args.db, args.table)
+    return 0
+
+
+def print_summary(summary, db: str, table: str) -> None:
+    if summary.resumed is not None:
+        print(f"resumed unfinished round {summary.resumed} where the journal left it")
+    first, last = summary.rounds[0], summary.rounds[-1]
+    print(f"played {len(summary.rounds)} rounds ({first}-{last}) at {table}; "
+          f"house result {format_amount(summary.house)}")
+    print(f"journal: {db}  (review: blackjack-kiosk rounds --db {db})")
+
+
+def register(sub) -> None:
+    p = add_parser(sub, "demo", "play N rounds at a full table (seated players, co-players, "
+                   "side bets, insurance, splits, doubles) from a seeded shoe, journaling every "
+                   "event; an unfinished round in the journal is finished first",
+                   "blackjack-kiosk demo --headless --db var/demo.sqlite --rounds 20 --seed 7",
+                   run)
+    add_db(p)
+    p.add_argument("--headless", action="store_true", help="no screen: play in this terminal")
+    p.add_argument("--rounds", type=int, default=10, help="rounds to play (default 10)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the shoe and the players")
+    p.add_argument("--table", default="table-1", help="the table's name in the journal")
+    p.add_argument("--rules", default="bayern", help="rule preset (default bayern)")
+    p.add_argument("--echo-events", action="store_true",
+                   help="print each event's number and hash once it is committed")

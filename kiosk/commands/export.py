@@ -1,0 +1,38 @@
+"""`blackjack-kiosk export --db FILE --round ID`: the round as a round record.
+
+The record is the engine's own (`Round.to_record`) of the round the journal's events rebuild,
+corrections applied, so `blackjack-kiosk settle` turns it into the logged settlement.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kiosk.cli import CommandError, add_parser
+from kiosk.journal.reader import fold
+from kiosk.journal_cli import add_db, review_journal
+
+
+def run(args) -> int:
+    state, _ = fold(review_journal(args.db), args.round)
+    if state.status != "settled":
+        raise CommandError(f"round {args.round} is {state.status}: only a settled round makes "
+                           "a complete round record")
+    text = json.dumps(state.round.to_record(), indent=2) + "\n"
+    if args.out:
+        if Path(args.out).exists():
+            raise CommandError(f"{args.out}: exists already; choose a new file")
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        print(text, end="")
+    return 0
+
+
+def register(sub) -> None:
+    p = add_parser(sub, "export", "write a settled round of the journal as a round record "
+                   "(blackjack-round/1) that settle turns into the logged settlement",
+                   "blackjack-kiosk export --db var/journal.sqlite --round 3 > round3.json", run)
+    add_db(p)
+    p.add_argument("--round", type=int, required=True, metavar="ID")
+    p.add_argument("--out", metavar="FILE", help="write here instead of standard output")

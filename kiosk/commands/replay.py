@@ -1,0 +1,68 @@
+"""`blackjack-kiosk replay --db FILE --round ID`: the round event by event, the state after each.
+
+Corrections show where they were made: the original event is printed as it was recorded,
+and from the correction on the state is the corrected round's.
+"""
+
+from __future__ import annotations
+
+from kiosk.cli import add_parser
+from kiosk.journal.events import Event
+from kiosk.journal.fold import fold_round
+from kiosk.journal.reader import round_events, session
+from kiosk.journal.view import round_lines
+from kiosk.journal_cli import add_db, review_journal
+
+
+def describe(event: Event) -> str:
+    d = event.data
+    k = event.kind
+    if k == "round_open":
+        seats = ", ".join(f"{s}: {p}" for s, p in d["seats"].items())
+        return f"round {d['round']} opens (shoe {d['shoe']}; seats {seats})"
+    if k == "bet":
+        side = f" {d['side']}" if d.get("side") else ""
+        return f"{d['player']} stakes {d['amount']}{side} on box {d['box']}"
+    if k == "card":
+        return f"card {d['card']} ({d['source']})"
+    if k == "decision":
+        extra = ", ".join(f"{key} {val}" for key, val in d.items() if key != "do")
+        return f"{d['do']} ({extra})" if extra else d["do"]
+    if k == "correction":
+        what = "strikes" if d["replace"] is None else f"replaces with {d['replace']}"
+        return (f"CORRECTION of event {d['corrects']}: {what}; approved by {d['supervisor']}: "
+                f"{d['reason']}")
+    if k == "settlement":
+        return "settled: " + ", ".join(f"{p} {n}" for p, n in d["net"].items()) + \
+            f"; house {d['house']}"
+    if k == "payout":
+        return f"payout confirmed by {d['by']}"
+    if k == "void":
+        return f"VOID approved by {d['supervisor']}: {d['reason']}"
+    if k == "alert":
+        return f"ALERT {d['alert']}: {d['message']}"
+    return k
+
+
+def run(args) -> int:
+    db = review_journal(args.db)
+    events = round_events(db, args.round)
+    table = session(db, events[0].session_id)
+    print(f"round {args.round} at {table.table}, rules {table.rules}, limits "
+          f"{table.limits['min']}-{table.limits['max']}")
+    for i, event in enumerate(events):
+        print(f"#{event.seq} {event.ts[:23]}Z {describe(event)}")
+        if event.kind in ("payout", "alert"):
+            continue
+        state = fold_round(table, events[:i + 1])
+        for line in round_lines(state.round):
+            print(line)
+    return 0
+
+
+def register(sub) -> None:
+    p = add_parser(sub, "replay", "print a round step by step from the journal, with the "
+                   "state after each event (who holds what, stakes, totals)",
+                   "blackjack-kiosk replay --db var/journal.sqlite --round 3", run)
+    add_db(p)
+    p.add_argument("--round", type=int, required=True, metavar="ID")

@@ -1,0 +1,41 @@
+"""`blackjack-kiosk rounds --db FILE`: the rounds in the journal, one per line or as JSON."""
+
+from __future__ import annotations
+
+import json
+
+from kiosk.cli import add_parser
+from kiosk.journal.reader import round_rows
+from kiosk.journal_cli import add_db, review_journal
+
+
+def round_summary(row: dict) -> dict:
+    settlement = row["settlement"] or {}
+    return {"id": row["id"], "table": row["table"], "session": row["session"],
+            "shoe": row["shoe"], "opened_at": row["opened_at"], "status": row["status"],
+            "seats": row["seats"],
+            "boxes": sorted({ln["box"] for ln in settlement.get("lines", [])}),
+            "players": list(settlement.get("net", {})),
+            "net": settlement.get("net", {}), "house": settlement.get("house")}
+
+
+def run(args) -> int:
+    rows = [round_summary(r) for r in round_rows(review_journal(args.db))]
+    if args.format == "json":
+        print(json.dumps(rows, indent=2))
+        return 0
+    for r in rows:
+        result = (f"house {r['house']}; " + ", ".join(f"{p} {n}" for p, n in r["net"].items())
+                  if r["status"] == "settled" else r["status"])
+        boxes = ",".join(str(b) for b in r["boxes"]) or "-"
+        print(f"round {r['id']:>5}  {r['opened_at'][:19]}Z  {r['table']}  boxes {boxes}  "
+              f"{result}")
+    print(f"{len(rows)} rounds")
+    return 0
+
+
+def register(sub) -> None:
+    p = add_parser(sub, "rounds", "list the journal's rounds: time, boxes, players, result",
+                   "blackjack-kiosk rounds --db var/journal.sqlite --format json", run)
+    add_db(p)
+    p.add_argument("--format", choices=("text", "json"), default="text")

@@ -1,0 +1,170 @@
+"""The fold: a round's state rebuilt from its events through the game engine. Pure, no I/O.
+
+Crash recovery, replay, export and verify all use this one function, so what the kiosk shows
+after a restart is by construction what the journal says. Corrections are applied here: a
+correction names an earlier event of the round and replaces its data (or strikes it); the
+original stays in the journal and in the replay, the fold plays the corrected round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from kiosk.journal.events import Event
+from models.errors import GameError
+from models.record import apply_entry
+from models.round import Round
+from models.table import Limits
+
+CORRECTABLE = ("bet", "card", "decision")
+
+
+class FoldError(GameError):
+    """An event the engine refuses while rebuilding a round: the journal does not hold."""
+
+    def __init__(self, seq: int, message: str):
+        super().__init__(f"event {seq}: {message}")
+        self.seq = seq
+        self.reason = message
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A table session: the table's name, its rules and limits, from its session_open event."""
+
+    id: int
+    table: str
+    rules: object
+    limits: dict
+
+    @classmethod
+    def from_event(cls, event: Event) -> Session:
+        d = event.data
+        return cls(event.session_id, d["table"], d["rules"], d["limits"])
+
+
+@dataclass(slots=True)
+class RoundState:
+    """A round as its events leave it."""
+
+    round_id: int
+    session_id: int
+    shoe_id: int
+    round: Round
+    status: str = "open"  # open, settled, void
+    logged_settlement: dict | None = None
+    computed_settlement: dict | None = None
+    settlement_seq: int | None = None
+    payout_by: str | None = None
+    void: dict | None = None
+    cards: list[str] = field(default_factory=list)  # effective cards, for the shoe's count
+    corrections: list[Event] = field(default_factory=list)
+    last_seq: int = 0
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == "open"
+
+
+def effective_events(events: Iterable[Event]) -> list[Event]:
+    """The round's events with every correction applied: replaced data swapped in, struck
+    events left out, the correction events themselves removed (a later correction of the same
+    event wins)."""
+    events = list(events)
+    kinds = {e.seq: e.kind for e in events}
+    fixes = {}
+    for e in events:
+        if e.kind != "correction":
+            continue
+        target = e.data.get("corrects")
+        if kinds.get(target) not in CORRECTABLE or target >= e.seq:
+            raise FoldError(e.seq, f"a correction must name an earlier bet, card or decision "
+                                   f"of its round, not event {target!r}")
+        fixes[target] = e.data.get("replace")
+    out = []
+    for e in events:
+        if e.kind == "correction":
+            continue
+        if e.seq in fixes:
+            if fixes[e.seq] is None:
+                continue
+            e = replace(e, data=fixes[e.seq])
+        out.append(e)
+    return out
+
+
+def new_round(session: Session, opening: Event) -> RoundState:
+    seats = {int(k): v for k, v in opening.data["seats"].items()}
+    limits = Limits.parse(session.limits["min"], session.limits["max"])
+    rnd = Round(session.rules, limits, seats)
+    return RoundState(opening.round_id, opening.session_id, opening.data["shoe"], rnd,
+                      last_seq=opening.seq)
+
+
+def fold_round(session: Session, events: list[Event]) -> RoundState:
+    """The round from its events (the first is its round_open)."""
+    opening = events[0]
+    if opening.kind != "round_open":
+        raise FoldError(opening.seq, f"a round starts with round_open, not {opening.kind}")
+    try:
+        state = new_round(session, opening)
+    except GameError as exc:
+        raise FoldError(opening.seq, str(exc)) from None
+    state.corrections = [e for e in events if e.kind == "correction"]
+    for event in effective_events(events[1:]):
+        apply_event(state, event)
+    state.last_seq = events[-1].seq
+    return state
+
+
+def apply_event(state: RoundState, event: Event) -> None:
+    """Apply one (already corrected) event of the round to its state."""
+    if state.status != "open" and event.kind not in ("payout", "alert"):
+        raise FoldError(event.seq, f"{event.kind} after the round was {state.status}")
+    try:
+        _APPLY.get(event.kind, _ignore)(state, event)
+    except GameError as exc:
+        if isinstance(exc, FoldError):
+            raise
+        raise FoldError(event.seq, str(exc)) from None
+
+
+def _bet(state: RoundState, e: Event) -> None:
+    d = e.data
+    state.round.bet(d["player"], d["box"], d["amount"], d.get("side"))
+
+
+def _card(state: RoundState, e: Event) -> None:
+    state.round.card(e.data["card"])
+    state.cards.append(e.data["card"])
+
+
+def _decision(state: RoundState, e: Event) -> None:
+    apply_entry(state.round, e.data)
+
+
+def _settlement(state: RoundState, e: Event) -> None:
+    state.computed_settlement = state.round.settle().to_json()
+    state.logged_settlement = e.data
+    state.settlement_seq = e.seq
+    state.status = "settled"
+
+
+def _payout(state: RoundState, e: Event) -> None:
+    if state.status != "settled":
+        raise FoldError(e.seq, "payout confirmed before the round was settled")
+    state.payout_by = e.data["by"]
+
+
+def _void(state: RoundState, e: Event) -> None:
+    state.void = e.data
+    state.status = "void"
+
+
+def _ignore(state: RoundState, e: Event) -> None:
+    """Alerts and corrections change no game state (corrections act in effective_events)."""
+
+
+_APPLY = {"bet": _bet, "card": _card, "decision": _decision, "settlement": _settlement,
+          "payout": _payout, "void": _void}

@@ -1,0 +1,116 @@
+"""Reading the journal: events, sessions, rounds and their folded state, for the service and
+the review tools. Nothing here writes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import sqlite_utils
+
+from kiosk.journal.errors import NotFound
+from kiosk.journal.events import EVENT_COLUMNS, Event, event_from_row
+from kiosk.journal.fold import RoundState, Session, effective_events, fold_round
+
+
+def all_events(db: sqlite_utils.Database, chunk: int = 5000) -> Iterator[Event]:
+    """Every event in sequence order, read in chunks so a big journal stays small in memory."""
+    last = 0
+    while True:
+        rows = db.conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE seq > ? ORDER BY seq "
+                               "LIMIT ?", (last, chunk)).fetchall()
+        if not rows:
+            return
+        for row in rows:
+            yield event_from_row(row)
+        last = rows[-1][0]
+
+
+def round_events(db: sqlite_utils.Database, round_id: int) -> list[Event]:
+    rows = db.conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE round_id = ? ORDER BY seq",
+                           (round_id,)).fetchall()
+    if not rows:
+        raise NotFound(f"round {round_id} is not in the journal")
+    return [event_from_row(r) for r in rows]
+
+
+def session(db: sqlite_utils.Database, session_id: int) -> Session:
+    row = db.conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE kind = 'session_open' AND "
+                          "session_id = ?", (session_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"table session {session_id} is not in the journal")
+    return Session.from_event(event_from_row(row))
+
+
+def fold(db: sqlite_utils.Database, round_id: int) -> tuple[RoundState, list[Event]]:
+    """A round's state and its events."""
+    events = round_events(db, round_id)
+    return fold_round(session(db, events[0].session_id), events), events
+
+
+def open_round_id(db: sqlite_utils.Database, table: str) -> int | None:
+    """The newest round of this table that is not finished (neither voided nor settled with
+    its payout confirmed): the one a restart resumes."""
+    row = db.conn.execute(
+        "SELECT r.id FROM rounds r JOIN sessions s ON s.id = r.session_id "
+        "WHERE s.table_name = ? AND r.id NOT IN (SELECT round_id FROM events WHERE "
+        "kind IN ('void', 'payout') AND round_id IS NOT NULL) "
+        "ORDER BY r.id DESC LIMIT 1", (table,)).fetchone()
+    return row[0] if row else None
+
+
+def latest_session(db: sqlite_utils.Database, table: str) -> Session | None:
+    row = db.conn.execute("SELECT id FROM sessions WHERE table_name = ? ORDER BY id DESC LIMIT 1",
+                          (table,)).fetchone()
+    return session(db, row[0]) if row else None
+
+
+def open_shoe_event(db: sqlite_utils.Database, session_id: int) -> Event | None:
+    """The session's newest shoe if no shoe_close has ended it."""
+    row = db.conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE kind = 'shoe_open' AND "
+                          "session_id = ? ORDER BY seq DESC LIMIT 1", (session_id,)).fetchone()
+    if row is None:
+        return None
+    event = event_from_row(row)
+    closed = db.conn.execute("SELECT 1 FROM events WHERE kind = 'shoe_close' AND seq > ? AND "
+                             "session_id = ? AND json_extract(data, '$.shoe') = ?",
+                             (event.seq, session_id, event.data["shoe"])).fetchone()
+    return None if closed else event
+
+
+def shoe_cards(db: sqlite_utils.Database, shoe_id: int) -> list[str]:
+    """Every card dealt from the shoe so far, corrections applied, in order."""
+    cards = []
+    for (round_id,) in db.conn.execute("SELECT id FROM rounds WHERE shoe_id = ? ORDER BY id",
+                                       (shoe_id,)).fetchall():
+        for e in effective_events(round_events(db, round_id)):
+            if e.kind == "card":
+                cards.append(e.data["card"])
+    return cards
+
+
+def round_rows(db: sqlite_utils.Database, since: str | None = None,
+               until: str | None = None) -> list[dict]:
+    """Every round with its table, time, status, seats and logged settlement."""
+    sql = ("SELECT r.id, r.session_id, s.table_name, r.shoe_id, r.opened_at, r.seats, "
+           "st.settlement, (SELECT data FROM events v WHERE v.round_id = r.id AND "
+           "v.kind = 'void' LIMIT 1) AS void FROM rounds r JOIN sessions s ON "
+           "s.id = r.session_id LEFT JOIN settlements st ON st.round_id = r.id")
+    where, params = [], []
+    if since:
+        where.append("r.opened_at >= ?")
+        params.append(since)
+    if until:
+        where.append("r.opened_at < ?")
+        params.append(until)
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    out = []
+    for row in db.conn.execute(sql + " ORDER BY r.id", params):
+        rid, sid, table, shoe, opened, seats, settlement, void = row
+        status = "settled" if settlement else "void" if void else "open"
+        out.append({"id": rid, "session": sid, "table": table, "shoe": shoe, "opened_at": opened,
+                    "seats": json.loads(seats), "status": status,
+                    "settlement": json.loads(settlement) if settlement else None,
+                    "void": json.loads(void) if void else None})
+    return out

@@ -1,0 +1,60 @@
+"""What a round looks like at a moment: who holds what, the stakes, the totals.
+
+One plain dict for the replay, the crash-recovery check and (later) the touchscreen, so that
+"the same state" has a single meaning.
+"""
+
+from __future__ import annotations
+
+from models.cards import describe_total
+from models.money import format_amount
+from models.round import Round
+
+
+def _stakes(stakes: dict) -> dict[str, str]:
+    return {p: format_amount(v) for p, v in stakes.items()}
+
+
+def round_view(rnd: Round) -> dict:
+    """The round's state as JSON values (nothing hidden: this is the pit's view)."""
+    boxes = []
+    for number in sorted(rnd.boxes):
+        b = rnd.boxes[number]
+        hands = [{"cards": [c.code for c in h.cards],
+                  "total": describe_total(h.cards) if h.cards else "",
+                  "stakes": _stakes(h.stakes),
+                  "insured": list(h.insured), "even_money": list(h.even_money),
+                  "doubled": h.doubled, "stood": h.stood, "surrendered": h.surrendered}
+                 for h in b.hands]
+        boxes.append({"box": number, "owner": b.owner, "hands": hands,
+                      "twins": _stakes(b.twins), "bust": _stakes(b.bust)})
+    active = rnd.active_hand()
+    return {
+        "phase": str(rnd.phase),
+        "seats": {str(k): v for k, v in sorted(rnd.seats.items())},
+        "dealer": {"cards": [c.code for c in rnd.dealer],
+                   "total": describe_total(rnd.dealer) if rnd.dealer else ""},
+        "boxes": boxes,
+        "active": (f"box {active[0].number} hand {active[0].hands.index(active[1]) + 1}"
+                   if active else None),
+        "next_card": rnd.next_card_target(),
+        "pending": rnd.pending(),
+        "bets": [dict(e) for e in rnd.bets],
+        "play": [e if isinstance(e, str) else dict(e) for e in rnd.play],
+    }
+
+
+def round_lines(rnd: Round) -> list[str]:
+    """The same state as short lines of text for the replay."""
+    view = round_view(rnd)
+    lines = [f"  dealer: {' '.join(view['dealer']['cards']) or '-'} {view['dealer']['total']}"]
+    for b in view["boxes"]:
+        for i, h in enumerate(b["hands"], start=1):
+            stakes = ", ".join(f"{p} {s}" for p, s in h["stakes"].items())
+            cards = " ".join(h["cards"]) or "-"
+            lines.append(f"  box {b['box']} hand {i}: {cards} {h['total']} | stakes {stakes}")
+        sides = [f"{kind} {p} {s}" for kind in ("twins", "bust") for p, s in b[kind].items()]
+        if sides:
+            lines.append(f"  box {b['box']} side bets: {', '.join(sides)}")
+    lines.append(f"  phase {view['phase']}; next: {view['pending']}")
+    return lines
