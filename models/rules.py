@@ -50,7 +50,6 @@ class Rules:
     double_totals: frozenset[int] | None = frozenset({9, 10, 11})  # None: any first two cards
     double_ace_as_one: bool = True  # A+8 qualifies as 9 (the player counts the ace as he wishes)
     double_after_split: bool = False
-    double_split_aces: bool = False
     double_over_max: bool = True  # a doubled stake may exceed the box maximum
     # splitting
     split_by: str = "value"  # "value": J+Q may split; "rank": only identical ranks

@@ -70,3 +70,18 @@ def test_seeded_shoes_repeat_and_a_shuffling_machine_has_no_cut_card():
     machine.draw()
     with pytest.raises(CardError, match="empty"):
         machine.draw()
+
+
+def test_every_rule_option_is_used_by_the_game_or_its_shoe():
+    """An option nothing reads would promise a rule the engine does not play."""
+    import dataclasses
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = "".join(p.read_text() for p in (root / "models").rglob("*.py")
+                   if p.name != "rules.py")
+    code += "".join((root / "kiosk" / name).read_text()
+                    for name in ("table_service.py", "shoe_tracker.py"))
+    unused = [f.name for f in dataclasses.fields(PRESETS["bayern"])
+              if f.name != "preset" and f".{f.name}" not in code]
+    assert unused == []
