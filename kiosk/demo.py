@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from kiosk.shoe_dealer import MockShoeDealer
 from kiosk.shoe_tracker import simulated_shoe
 from kiosk.table_service import TableService
 from models.money import format_amount
@@ -37,11 +38,14 @@ class DemoSummary:
 class DemoTable:
     """Plays rounds on a table service."""
 
-    def __init__(self, service: TableService, seed: int):
+    def __init__(self, service: TableService, seed: int, dealer: MockShoeDealer | None = None):
         self.service = service
         self.seed = seed
+        self.dealer = dealer  # None: draw from a seeded simulated shoe instead of a device
         self._sim = None
         self._sim_shoe = None
+        if dealer is not None and service.shoe is not None:
+            dealer.new_shoe(service.shoe.shoe.composition())  # go on with the shoe in play
 
     # ------------------------------------------------------------------ rounds
 
@@ -60,7 +64,11 @@ class DemoTable:
         svc = self.service
         if svc.needs_shoe:
             number = svc.db.conn.execute("SELECT coalesce(max(id), 0) FROM shoes").fetchone()[0]
-            svc.open_shoe(seed=_rng(self.seed, "shoe", number).getrandbits(48))
+            if self.dealer is None:
+                svc.open_shoe(seed=_rng(self.seed, "shoe", number).getrandbits(48))
+            else:
+                svc.open_shoe()
+                self.dealer.new_shoe()
         count = svc.db.conn.execute("SELECT coalesce(max(id), 0) FROM rounds").fetchone()[0]
         rng = _rng(self.seed, "seats", count)
         boxes = svc.rules.boxes
@@ -137,6 +145,8 @@ class DemoTable:
             self.service.decide({"do": "stand", "box": n})
 
     def _draw(self) -> str:
+        if self.dealer is not None:
+            return self.dealer.draw()
         tracker = self.service.shoe
         if self._sim is None or self._sim_shoe != tracker.shoe_id:
             self._sim, self._sim_shoe = simulated_shoe(tracker), tracker.shoe_id

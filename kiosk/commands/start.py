@@ -1,8 +1,9 @@
 """`blackjack-kiosk start`: run the kiosk on this machine.
 
 Without a screen (no DISPLAY or WAYLAND_DISPLAY, or QT_QPA_PLATFORM=offscreen) it plays a few
-rounds of the headless demo into a journal under ./var/ and says where it is. The touchscreen
-comes with a later issue.
+rounds at the headless table into a journal under ./var/, the cards dealt by the mock shoe on
+a pseudo-terminal and read back through the serial driver, and says where the journal is.
+The touchscreen comes with a later issue.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from kiosk.cli import add_parser
 from kiosk.commands.demo import print_summary
 from kiosk.demo import DemoTable
+from kiosk.shoe_dealer import MockShoeDealer
 from kiosk.table_service import TableService
 
 
@@ -29,11 +31,14 @@ def run(args) -> int:
         return 0
     db = Path(args.db)
     db.parent.mkdir(parents=True, exist_ok=True)
-    print("no display: running the headless table (mock shoe, seeded players)")
     service = TableService.open(db)
+    dealer = MockShoeDealer(service.rules.decks, args.seed)
+    print(f"no display and no shoe attached: the headless table deals from the mock shoe on "
+          f"{dealer.device} through the serial driver")
     try:
-        summary = DemoTable(service, args.seed).play(args.rounds)
+        summary = DemoTable(service, args.seed, dealer).play(args.rounds)
     finally:
+        dealer.close()
         service.close()
     print_summary(summary, str(db), "table-1")
     return 0
