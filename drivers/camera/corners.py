@@ -1,0 +1,165 @@
+"""Card corners on green felt: where an index may be read, even in an overlapping hand.
+
+Cards are found by colour (the felt is green and saturated, a card is not), not by one grey
+threshold, so uneven light and glare on the felt do not make cards of it. Within the card
+regions the cards' straight edges are found as line segments: against the felt, and also where
+a card lies on another (its border and the step in light show there). Every card of a hand
+fanned the way dealers lay it shows one whole long edge (its left edge; the top card all four
+edges), so the long edges are what we look for.
+
+Each end of a long edge is a corner of its card, and the corner's index window lies on one side
+of the edge only: taking `v` along the edge away from the corner and `u` across it such that
+cross(u, v) > 0 (image axes, y down), the window spans `u` and `v` at a top-left corner and at
+a bottom-right corner alike (the bottom-right index is the top-left one turned 180 degrees).
+At the other two corners that side is off the card or along a blank border, and the window
+reads nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+FELT_LOW = (35, 80, 70)  # HSV: green, saturated, and bright (dark ink can look green)
+FELT_HIGH = (95, 255, 255)
+ROUNDING = 0.06  # corner radius as a share of the card width
+# where a followed long edge ends beyond the card's corner (the edge contrast fades a little
+# past the rounding), as a share of the card width; measured on rendered tables of both decks
+OVERSHOOT = 0.013
+
+
+@dataclass(frozen=True)
+class Corner:
+    point: np.ndarray  # where the card's corner would be without rounding
+    u: np.ndarray  # unit vector across the card's long edge (along its short edge)
+    v: np.ndarray  # unit vector along the long edge, away from the corner
+
+
+def felt(frame: np.ndarray) -> np.ndarray:
+    """255 where the table shows its green felt."""
+    return cv2.inRange(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV), FELT_LOW, FELT_HIGH)
+
+
+def card_mask(frame: np.ndarray) -> np.ndarray:
+    """255 where the table shows something that is not felt."""
+    mask = cv2.bitwise_not(felt(frame))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+
+
+def darkest_channel(frame: np.ndarray) -> np.ndarray:
+    """Per pixel the darkest of B, G, R: paper is bright in all three, ink of either colour is
+    dark in one at least."""
+    b, g, r = cv2.split(frame)
+    return cv2.min(cv2.min(b, g), r)
+
+
+def card_edges(frame: np.ndarray, mask: np.ndarray, min_area: float) -> np.ndarray:
+    """Straight segments on and around the cards, as rows (x1, y1, x2, y2) in frame pixels.
+
+    The line segment detector runs at half resolution (a card's long edge is long enough to be
+    found there, and it is four times cheaper) and only over the card regions."""
+    half = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    small_mask = cv2.resize(mask, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_NEAREST)
+    gray = darkest_channel(half)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(small_mask)
+    found = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if area < min_area / 4:
+            continue
+        x0, y0 = max(0, x - 3), max(0, y - 3)
+        lines = _LSD.detect(gray[y0:y + h + 3, x0:x + w + 3])[0]
+        if lines is not None:
+            found.append(lines.reshape(-1, 4) + (x0, y0, x0, y0))
+    if not found:
+        return np.zeros((0, 4))
+    return np.vstack(found).astype(np.float64) * 2
+
+
+_LSD = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE)
+
+
+def _lengths(segments: np.ndarray) -> np.ndarray:
+    return np.hypot(segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1])
+
+
+def estimate_card_height(mask: np.ndarray, min_area: float, aspect: float) -> float | None:
+    """A first guess of the cards' long edge in pixels: the median over card regions of the
+    longest straight part of their outline (every hand shows one whole long edge, its top
+    card's right edge), plus the rounded corners it leaves out."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    longest = []
+    for c in contours:
+        if cv2.contourArea(c) < min_area:
+            continue
+        poly = cv2.approxPolyDP(c, 2.0, True)[:, 0, :].astype(float)
+        edges = np.hypot(*(np.roll(poly, -1, axis=0) - poly).T)
+        longest.append(edges.max())
+    if not longest:
+        return None
+    return float(np.median(longest)) / (1 - 2 * ROUNDING / aspect)
+
+
+def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float) -> np.ndarray:
+    """The card edges as long as a card's long edge, corner to corner. The line detector often
+    finds only a piece of an edge (noise, glare, or a pip of the card beneath interrupts it),
+    so each piece of some length is followed along its line in both directions for as long
+    as there is an edge there, and kept if it then has a long edge's length."""
+    pieces = segments[_lengths(segments) > 0.4 * height_guess]
+    if not len(pieces):
+        return pieces
+    grown = np.array([_follow(gray, seg, 0.6 * height_guess) for seg in pieces])
+    lengths = _lengths(grown)
+    return grown[(lengths > 0.85 * height_guess) & (lengths < 1.15 * height_guess)]
+
+
+def _follow(gray: np.ndarray, seg: np.ndarray, reach: float) -> np.ndarray:
+    a, b = seg[:2], seg[2:]
+    d = (b - a) / np.hypot(*(b - a))
+    return np.concatenate([_track(gray, a, -d, reach), _track(gray, b, d, reach)])
+
+
+def _track(gray: np.ndarray, end: np.ndarray, d: np.ndarray, reach: float,
+           contrast: float = 14.0) -> np.ndarray:
+    """How far the edge through `end` goes on in direction `d`: sample the brightness two
+    pixels either side of the line, step by step, until the difference fades for 3 steps."""
+    steps = np.arange(1, int(reach) + 1, dtype=np.float32)
+    n = np.array([-d[1], d[0]])
+    pts = end[None, :] + steps[:, None] * d[None, :]
+    side_a, side_b = pts + 2 * n, pts - 2 * n
+    va = cv2.remap(gray, side_a[:, 0:1].astype(np.float32), side_a[:, 1:2].astype(np.float32),
+                   cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)[:, 0]
+    vb = cv2.remap(gray, side_b[:, 0:1].astype(np.float32), side_b[:, 1:2].astype(np.float32),
+                   cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)[:, 0]
+    weak = np.abs(va.astype(np.float32) - vb.astype(np.float32)) < contrast
+    run = weak[:-2] & weak[1:-1] & weak[2:]  # three weak steps in a row: the edge has ended
+    stop = int(np.argmax(run)) if run.any() else len(steps)
+    return end + stop * d
+
+
+def edge_corners(segments: np.ndarray, card_width: float) -> list[Corner]:
+    """The corner at each end of each long edge, with the side its index window lies on."""
+    out = []
+    for x1, y1, x2, y2 in segments:
+        a, b = np.array([x1, y1]), np.array([x2, y2])
+        along = (b - a) / np.hypot(*(b - a))
+        for end, v in ((a, along), (b, -along)):
+            u = np.array([v[1], -v[0]])  # the perpendicular with cross(u, v) = +1
+            point = end + v * OVERSHOOT * card_width
+            out.append(Corner(point, u, v))
+    return dedupe(out, 0.08 * card_width)
+
+
+def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
+    """One corner per place and orientation (a card's border line gives two parallel edges)."""
+    kept: list[Corner] = []
+    for c in corners:
+        if any(np.hypot(*(k.point - c.point)) < radius and float(np.dot(k.v, c.v)) > 0.95
+               for k in kept):
+            continue
+        kept.append(c)
+    return kept

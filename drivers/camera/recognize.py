@@ -1,0 +1,143 @@
+"""Reading cards from an overhead frame: corners -> index windows -> rank and suit.
+
+At each card corner found on the felt (`corners.py`) the index window the deck profile names
+is cut out along the card's own edges, so a turned card reads upright, and the top-left and
+bottom-right index alike (`index.py`). Templates find where rank and suit sit in the window
+and say whether it holds an index at all; the enrolled classifiers say which rank and which
+suit (`classify.py`); red or black is measured from the ink, so the suit's shape only has to
+tell two suits apart. A reading is certain only when both classifiers clear the margins
+enrolment set; otherwise it is reported uncertain with its best guess, never as a card. The
+corners of one card are merged into one card, and two corners that disagree make it
+uncertain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, features
+from drivers.camera.corners import (
+    Corner,
+    card_edges,
+    card_mask,
+    darkest_channel,
+    edge_corners,
+    estimate_card_height,
+    long_edges,
+)
+from drivers.camera.index import cut_window, fit, ink_of, is_red, locate
+from drivers.camera.profile import DeckProfile
+from models.cards import SUITS
+
+RED_SUITS = {"H", "D"}
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    certain: float = 0.6  # the read rank's and suit's templates must fit at least this well
+    # (and the classifiers clear the profile's margins)
+    seen: float = 0.3  # below this the generic index templates say no index is here
+
+
+@dataclass
+class CardReading:
+    card: str  # the reading, or the best guess when uncertain
+    confidence: float
+    margin: float
+    certain: bool
+    center: np.ndarray  # the card's centre in the frame
+    corners_read: int = 1
+    scores: dict = field(default_factory=dict)
+    corner: Corner | None = None  # where the index was read
+
+    def to_json(self) -> dict:
+        out = {"card": self.card, "confidence": round(self.confidence, 3)}
+        if not self.certain:
+            out["uncertain"] = True
+        out["at"] = [round(float(self.center[0]), 1), round(float(self.center[1]), 1)]
+        return out
+
+
+class Recognizer:
+    """Reads the cards of one deck design in frames of one table."""
+
+    def __init__(self, profile: DeckProfile, card_width: float | None = None,
+                 thresholds: Thresholds = Thresholds()):
+        self.profile = profile
+        self.card_width = card_width  # in pixels of the full frame, where calibration knows it
+        self.t = thresholds
+
+    def read(self, frame: np.ndarray) -> list[CardReading]:
+        """Every card whose index shows in the frame, certain or not."""
+        if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
+            raise ValueError("a frame is a colour image (height x width x 3)")
+        scale = min(1.0, 1280 / frame.shape[1])
+        small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale,
+                                                      interpolation=cv2.INTER_AREA)
+        mask = card_mask(small)
+        min_area = 2500 * (small.shape[1] / 1280) ** 2
+        segments = card_edges(small, mask, min_area)
+        aspect = self.profile.aspect
+        if self.card_width:
+            guess = self.card_width * scale * aspect
+        else:
+            guess = estimate_card_height(mask, min_area, aspect)
+        if guess is None:
+            return []
+        edges = long_edges(darkest_channel(small), segments, guess)
+        if not len(edges):
+            return []
+        # followed edges run corner to corner: their median length is the card's height
+        height = guess if self.card_width else float(np.median(np.hypot(
+            edges[:, 2] - edges[:, 0], edges[:, 3] - edges[:, 1])))
+        width = height / aspect
+        readings = []
+        for c in edge_corners(edges, width):
+            reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v), width / scale)
+            if reading is not None:
+                readings.append(reading)
+        return merge(readings, width / scale)
+
+    def read_corner(self, frame, corner: Corner, width: float) -> CardReading | None:
+        """The card whose index lies at this corner, or None when no index lies there."""
+        p = self.profile
+        patch = cut_window(frame, corner.point, corner.u, corner.v, width, p)
+        ink = ink_of(patch)
+        found = locate(ink, p)
+        if found is None or min(found.rank_match, found.suit_match) < self.t.seen:
+            return None
+        red = is_red(patch, ink)
+        rank, _, r_margin = p.rank_classifier.best(features(found.rank_part, RANK_SIZE))
+        family = None if red is None else {s for s in SUITS if (s in RED_SUITS) == red}
+        suit, _, s_margin = p.suit_classifier.best(features(found.suit_part, SUIT_SIZE),
+                                                   family)
+        # how well the reading's own rank and suit templates fit what was read
+        match = min(fit(found.rank_area, p.ranks[rank]), fit(found.suit_area, p.suits[suit]))
+        certain = (red is not None and match >= self.t.certain and r_margin >= p.rank_margin
+                   and s_margin >= p.suit_margin)
+        sure = min(r_margin / p.rank_margin, s_margin / p.suit_margin, 1.0)
+        height = width * p.aspect
+        center = corner.point + corner.u * width / 2 + corner.v * height / 2
+        return CardReading(rank + suit, max(0.0, min(1.0, match * sure)),
+                           min(r_margin, s_margin), certain, center,
+                           scores={"match": round(match, 3), "rank_margin": round(r_margin, 3),
+                                   "suit_margin": round(s_margin, 3), "red": red},
+                           corner=corner)
+
+
+def merge(readings: list[CardReading], width: float) -> list[CardReading]:
+    """One card per centre: a card's two index corners give the same centre."""
+    cards: list[CardReading] = []
+    for r in sorted(readings, key=lambda r: (not r.certain, -r.confidence)):
+        same = next((c for c in cards if np.hypot(*(c.center - r.center)) < 0.25 * width),
+                    None)
+        if same is None:
+            cards.append(r)
+            continue
+        same.corners_read += 1
+        if same.card != r.card and r.certain:
+            same.certain = False  # the two corners disagree: say so, do not pick
+    return sorted(cards, key=lambda c: (float(c.center[1]), float(c.center[0])))
