@@ -69,3 +69,15 @@ def test_help_of_the_command_and_of_every_subcommand_prints(capsys):
             main(argv)
         assert done.value.code == 0, argv
         assert "usage: blackjack-kiosk" in capsys.readouterr().out, argv
+
+
+def test_every_package_folder_is_listed_for_installation():
+    """A subpackage missing from pyproject installs nowhere but in a checkout."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {str(p.parent.relative_to(ROOT)).replace("/", ".")
+             for top in ("kiosk", "drivers", "models", "hardware_mocks")
+             for p in (ROOT / top).rglob("__init__.py")}
+    assert found == listed
