@@ -211,8 +211,13 @@ def dealing_sequence(deck: Deck, codes: list[str], rng: np.random.Generator,
     scale = w / 1280
     card_w = 105 * scale
     spots = [(w * 0.42, h * 0.18)] + [(w * (0.12 + 0.19 * i), h * 0.62) for i in range(5)]
-    fx = effects or Effects(blur=0.6, noise=3, jpeg=85, light=0.1)
+    # one camera for the whole sequence: the light falls the same way in every frame, only
+    # the sensor noise changes from frame to frame
+    fx = effects or Effects(blur=0.6, noise=3, jpeg=85)
     table = felt(size, rng)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    light = 1 + 0.1 * ((xx / w - 0.5) * rng.uniform(-1, 1) + (yy / h - 0.5) * rng.uniform(-1, 1))
+    table = np.clip(table * light[:, :, None], 0, 255).astype(np.uint8)
     counts = [0] * len(spots)
     laid: list[str] = []
     order = [1, 2, 3, 0, 1, 2, 3]  # boxes, dealer, boxes again, then the boxes that draw

@@ -37,14 +37,35 @@ class Corner:
     v: np.ndarray  # unit vector along the long edge, away from the corner
 
 
-def felt(frame: np.ndarray) -> np.ndarray:
-    """255 where the table shows its green felt."""
-    return cv2.inRange(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV), FELT_LOW, FELT_HIGH)
+@dataclass(frozen=True)
+class Felt:
+    """The table's cloth as a range of HSV colours; green baize unless calibrated."""
+
+    low: tuple[int, int, int] = FELT_LOW
+    high: tuple[int, int, int] = FELT_HIGH
+
+    @classmethod
+    def from_empty(cls, image: np.ndarray) -> Felt:
+        """Learn the cloth from a picture of the empty table (its colours, with room for
+        shadow and light)."""
+        hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(int)
+        lo_h, hi_h = np.percentile(hsv[:, 0], [1, 99])
+        lo_s, lo_v = np.percentile(hsv[:, 1], 1), np.percentile(hsv[:, 2], 1)
+        return cls((max(0, int(lo_h) - 8), max(40, int(lo_s * 0.6)), max(40, int(lo_v * 0.5))),
+                   (min(179, int(hi_h) + 8), 255, 255))
 
 
-def card_mask(frame: np.ndarray) -> np.ndarray:
-    """255 where the table shows something that is not felt."""
-    mask = cv2.bitwise_not(felt(frame))
+GREEN_BAIZE = Felt()
+
+
+def felt(frame: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
+    """255 where the table shows its cloth."""
+    return cv2.inRange(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV), cloth.low, cloth.high)
+
+
+def card_mask(frame: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
+    """255 where the table shows something that is not its cloth."""
+    mask = cv2.bitwise_not(felt(frame, cloth))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
@@ -92,16 +113,24 @@ def estimate_card_height(mask: np.ndarray, min_area: float, aspect: float) -> fl
     longest straight part of their outline (every hand shows one whole long edge, its top
     card's right edge), plus the rounded corners it leaves out."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    straight = 1 - 2 * ROUNDING / aspect
     longest = []
     for c in contours:
-        if cv2.contourArea(c) < min_area:
+        area = cv2.contourArea(c)
+        if area < min_area:
+            continue
+        (_, _), (rw, rh), _ = cv2.minAreaRect(c)
+        if area > 0.9 * rw * rh and abs(max(rw, rh) / min(rw, rh) - aspect) < 0.12 * aspect:
+            longest.append(max(rw, rh))  # a lone card: its rectangle is the card
             continue
         poly = cv2.approxPolyDP(c, 2.0, True)[:, 0, :].astype(float)
         edges = np.hypot(*(np.roll(poly, -1, axis=0) - poly).T)
-        longest.append(edges.max())
+        longest.append(edges.max() / straight)
     if not longest:
         return None
-    return float(np.median(longest)) / (1 - 2 * ROUNDING / aspect)
+    # a glare spot or a chip is no card: its straight edges are short
+    cards = [edge for edge in longest if edge >= 0.6 * max(longest)]
+    return float(np.median(cards))
 
 
 def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float) -> np.ndarray:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from drivers.camera.corners import felt
+from drivers.camera.corners import GREEN_BAIZE, Felt, felt
 from drivers.camera.profile import PATCH_H, DeckProfile, darkness
 
 PAD_Y = 12  # rows of slack above and below the window, for where the corner really lies
@@ -38,10 +38,10 @@ def cut_window(frame: np.ndarray, point: np.ndarray, u: np.ndarray, v: np.ndarra
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def ink_of(patch: np.ndarray) -> np.ndarray:
+def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
     """Ink 0..1 in a window; felt beside the card is not ink."""
     ink = darkness(patch)
-    ink[felt(patch) > 0] = 0.0
+    ink[felt(patch, cloth) > 0] = 0.0
     return ink
 
 

@@ -20,7 +20,9 @@ import numpy as np
 
 from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, features
 from drivers.camera.corners import (
+    GREEN_BAIZE,
     Corner,
+    Felt,
     card_edges,
     card_mask,
     darkest_channel,
@@ -37,7 +39,7 @@ RED_SUITS = {"H", "D"}
 
 @dataclass(frozen=True)
 class Thresholds:
-    certain: float = 0.6  # the read rank's and suit's templates must fit at least this well
+    certain: float = 0.66  # the read rank's and suit's templates must fit at least this well
     # (and the classifiers clear the profile's margins)
     seen: float = 0.3  # below this the generic index templates say no index is here
 
@@ -51,6 +53,8 @@ class CardReading:
     center: np.ndarray  # the card's centre in the frame
     corners_read: int = 1
     scores: dict = field(default_factory=dict)
+    width: float = 0.0  # the card's width in frame pixels
+    region: str | None = None  # where on the table, when calibration names regions
     corner: Corner | None = None  # where the index was read
 
     def to_json(self) -> dict:
@@ -58,6 +62,8 @@ class CardReading:
         if not self.certain:
             out["uncertain"] = True
         out["at"] = [round(float(self.center[0]), 1), round(float(self.center[1]), 1)]
+        if self.region:
+            out["region"] = self.region
         return out
 
 
@@ -65,10 +71,11 @@ class Recognizer:
     """Reads the cards of one deck design in frames of one table."""
 
     def __init__(self, profile: DeckProfile, card_width: float | None = None,
-                 thresholds: Thresholds = Thresholds()):
+                 thresholds: Thresholds = Thresholds(), cloth: Felt = GREEN_BAIZE):
         self.profile = profile
         self.card_width = card_width  # in pixels of the full frame, where calibration knows it
         self.t = thresholds
+        self.cloth = cloth
 
     def read(self, frame: np.ndarray) -> list[CardReading]:
         """Every card whose index shows in the frame, certain or not."""
@@ -77,7 +84,7 @@ class Recognizer:
         scale = min(1.0, 1280 / frame.shape[1])
         small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale,
                                                       interpolation=cv2.INTER_AREA)
-        mask = card_mask(small)
+        mask = card_mask(small, self.cloth)
         min_area = 2500 * (small.shape[1] / 1280) ** 2
         segments = card_edges(small, mask, min_area)
         aspect = self.profile.aspect
@@ -97,15 +104,18 @@ class Recognizer:
         readings = []
         for c in edge_corners(edges, width):
             reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v), width / scale)
-            if reading is not None:
-                readings.append(reading)
+            if reading is None:
+                continue
+            if reading.certain and not _on_cards(mask, c, width, aspect):
+                reading.certain = False  # the card this index implies would lie on felt
+            readings.append(reading)
         return merge(readings, width / scale)
 
     def read_corner(self, frame, corner: Corner, width: float) -> CardReading | None:
         """The card whose index lies at this corner, or None when no index lies there."""
         p = self.profile
         patch = cut_window(frame, corner.point, corner.u, corner.v, width, p)
-        ink = ink_of(patch)
+        ink = ink_of(patch, self.cloth)
         found = locate(ink, p)
         if found is None or min(found.rank_match, found.suit_match) < self.t.seen:
             return None
@@ -125,7 +135,18 @@ class Recognizer:
                            min(r_margin, s_margin), certain, center,
                            scores={"match": round(match, 3), "rank_margin": round(r_margin, 3),
                                    "suit_margin": round(s_margin, 3), "red": red},
-                           corner=corner)
+                           corner=corner, width=width)
+
+
+def _on_cards(mask: np.ndarray, corner: Corner, width: float, aspect: float) -> bool:
+    """Whether the card a corner implies lies on card-coloured table (not over felt): a corner
+    found a little wrong in a fan can put a neighbour's index where no card would fit."""
+    s = np.linspace(0.1, 0.9, 5)
+    pts = [corner.point + corner.u * width * a + corner.v * width * aspect * b
+           for a in s for b in s]
+    h, w = mask.shape
+    inside = [mask[int(y), int(x)] > 0 for x, y in pts if 0 <= x < w and 0 <= y < h]
+    return len(inside) == len(pts) and sum(inside) >= 0.92 * len(pts)
 
 
 def merge(readings: list[CardReading], width: float) -> list[CardReading]:

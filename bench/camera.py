@@ -1,0 +1,68 @@
+"""Camera recognizer: milliseconds per frame (720p and 1080p, one core) and accuracy per deck.
+
+Renders seeded table scenes of both test decks (our own drawn deck, and the published cardsJS
+SVG deck fetched with npm into .test-cache/), enrols each deck from its clean faces, and reads
+every scene. Usage: python bench/camera.py [--scenes N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from drivers.camera.profile import enroll  # noqa: E402
+from drivers.camera.recognize import Recognizer  # noqa: E402
+from hardware_mocks.camera import Deck, random_scene  # noqa: E402
+from hardware_mocks.decks import draw_own_deck, fetch_svg_deck, render_svg_deck  # noqa: E402
+from tests.camera_support import score  # noqa: E402
+
+
+def run(name: str, folder: Path, scenes: int) -> None:
+    start = time.perf_counter()
+    rec = Recognizer(enroll(folder))
+    enrol_s = time.perf_counter() - start
+    deck = Deck(folder)
+    for size in ((1280, 720), (1920, 1080)):
+        rng = np.random.default_rng(2026)
+        total: dict[str, int] = {}
+        ms = []
+        for _ in range(scenes):
+            scene = random_scene(deck, rng, size=size)
+            t = time.perf_counter()
+            readings = rec.read(scene.image)
+            ms.append((time.perf_counter() - t) * 1000)
+            for key, value in score(readings, scene.cards, radius=30 * size[0] / 1280).items():
+                total[key] = total.get(key, 0) + value
+        n = total["cards"]
+        print(f"{name:4} {size[0]}x{size[1]}: {statistics.median(ms):5.1f} ms median, "
+              f"p95 {np.percentile(ms, 95):5.1f} ms; {n} cards: read right "
+              f"{total['right'] / n:.2%}, rank {total['rank'] / n:.2%}, suit "
+              f"{total['suit'] / n:.2%}, uncertain {total['uncertain']}, missed "
+              f"{total['missed']}, wrong with high confidence {total['wrong_sure']}")
+    print(f"{name:4} enrolment {enrol_s:.1f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scenes", type=int, default=150)
+    args = ap.parse_args()
+    cv2.setNumThreads(1)  # one core, as the target says
+    with tempfile.TemporaryDirectory() as tmp:
+        own = draw_own_deck(Path(tmp) / "own")
+        svg = render_svg_deck(fetch_svg_deck(ROOT / ".test-cache"), Path(tmp) / "svg")
+        for name, folder in (("own", own), ("svg", svg)):
+            run(name, folder, args.scenes)
+
+
+if __name__ == "__main__":
+    main()

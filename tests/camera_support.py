@@ -1,0 +1,59 @@
+"""Shared by the camera tests: both test decks' faces and enrolled profiles, made once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from drivers.camera.profile import DeckProfile, enroll
+from hardware_mocks.camera import Deck
+from hardware_mocks.decks import draw_own_deck, fetch_svg_deck, render_svg_deck
+
+CACHE = Path(__file__).resolve().parent.parent / ".test-cache"
+
+
+@pytest.fixture(scope="session")
+def deck_faces(tmp_path_factory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("decks")
+    return {"own": draw_own_deck(root / "own"),
+            "svg": render_svg_deck(fetch_svg_deck(CACHE), root / "svg")}
+
+
+@pytest.fixture(scope="session")
+def profiles(deck_faces) -> dict[str, DeckProfile]:
+    return {name: enroll(folder) for name, folder in deck_faces.items()}
+
+
+@pytest.fixture(scope="session")
+def decks(deck_faces) -> dict[str, Deck]:
+    return {name: Deck(folder) for name, folder in deck_faces.items()}
+
+
+def score(readings, cards, radius: float = 30.0) -> dict:
+    """Match readings to the rendered truth by position: right, wrong but sure, uncertain,
+    missed, and rank and suit right (best guesses included)."""
+    out = dict(cards=0, right=0, wrong_sure=0, uncertain=0, missed=0, rank=0, suit=0)
+    used = set()
+    for card in cards:
+        out["cards"] += 1
+        centre = card.corners.mean(axis=0)
+        near = [(np.hypot(*(r.center - centre)), i) for i, r in enumerate(readings)
+                if i not in used]
+        near = [n for n in near if n[0] < radius]
+        if not near:
+            out["missed"] += 1
+            continue
+        _, i = min(near)
+        used.add(i)
+        r = readings[i]
+        out["rank"] += r.card[0] == card.code[0]
+        out["suit"] += r.card[1] == card.code[1]
+        if not r.certain:
+            out["uncertain"] += 1
+        elif r.card == card.code:
+            out["right"] += 1
+        else:
+            out["wrong_sure"] += 1
+    return out

@@ -1,0 +1,100 @@
+"""`blackjack-kiosk camera` as an installer runs it."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from hardware_mocks.camera import Effects, dealing_sequence, random_scene
+
+pytestmark = pytest.mark.xdist_group("camera")
+
+
+@pytest.fixture(scope="module")
+def profile_file(tmp_path_factory, profiles):
+    path = tmp_path_factory.mktemp("profile") / "own.profile"
+    profiles["own"].save(path)
+    return path
+
+
+def test_enroll_writes_a_profile_and_refuses_an_incomplete_deck(cli, deck_faces, tmp_path):
+    out = tmp_path / "deck.profile"
+    done = cli("camera", "enroll", "--images", str(deck_faces["own"]), "--out", str(out),
+               timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "52 cards" in done.stdout and out.stat().st_size > 1000
+    partial = tmp_path / "partial"
+    partial.mkdir()
+    (partial / "AS.png").write_bytes((deck_faces["own"] / "AS.png").read_bytes())
+    refused = cli("camera", "enroll", "--images", str(partial), "--out", str(tmp_path / "x"))
+    assert refused.returncode == 2
+    assert "no image for" in refused.stderr and "Traceback" not in refused.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_recognize_prints_the_cards_of_each_image(cli, decks, profile_file, tmp_path):
+    rng = np.random.default_rng(11)
+    scene = random_scene(decks["own"], rng, effects=Effects(), max_hands=2)
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), scene.image)
+    done = cli("camera", "recognize", "--profile", str(profile_file), str(image))
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["image"] == str(image)
+    sure = sorted(c["card"] for c in doc["cards"] if not c.get("uncertain"))
+    assert sure and set(sure) <= {c.code for c in scene.cards}
+
+
+def test_calibrated_regions_name_where_a_card_lies(cli, decks, profile_file, tmp_path):
+    rng = np.random.default_rng(4)
+    frames = [f for f, _ in dealing_sequence(decks["own"], ["9S"], rng)]
+    empty, table = tmp_path / "empty.png", tmp_path / "table.png"
+    cv2.imwrite(str(empty), frames[0])
+    cv2.imwrite(str(table), frames[-7])  # the card lies still in box 1
+    regions = tmp_path / "regions.json"
+    # the mock dealer's spot is at the top middle, box 1 at the bottom left
+    regions.write_text(json.dumps({"box 1": [[0, 300], [350, 300], [350, 720], [0, 720]],
+                                   "dealer": [[300, 0], [800, 0], [800, 290], [300, 290]]}))
+    cal = tmp_path / "table.cal"
+    done = cli("camera", "calibrate", "--empty", str(empty), "--out", str(cal), "--regions",
+               str(regions))
+    assert done.returncode == 0, done.stderr
+    seen = cli("camera", "recognize", "--profile", str(profile_file), "--calibration",
+               str(cal), str(table))
+    cards = json.loads(seen.stdout)["cards"]
+    assert [(c["card"], c["region"]) for c in cards] == [("9S", "box 1")]
+
+
+def test_watch_prints_one_line_per_card_dealt(cli, decks, profile_file, tmp_path):
+    rng = np.random.default_rng(8)
+    codes = ["QH", "4C", "TD"]
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, (frame, _) in enumerate(dealing_sequence(decks["own"], codes, rng)):
+        cv2.imwrite(str(folder / f"{i:04d}.png"), frame)
+    done = cli("camera", "watch", "--profile", str(profile_file), "--source", str(folder))
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(e["event"], e.get("card")) for e in lines] == [
+        ("card", "QH"), ("card", "4C"), ("card", "TD"), ("lost", None)]
+    assert {e["source"] for e in lines} == {"camera"}
+
+
+def test_bad_inputs_get_one_line_naming_them(cli, profile_file, tmp_path):
+    junk = tmp_path / "junk.png"
+    junk.write_bytes(b"not an image")
+    cases = [
+        (["camera", "recognize", "--profile", str(profile_file), str(junk)], "junk.png"),
+        (["camera", "recognize", "--profile", str(junk), str(junk)], "not a deck profile"),
+        (["camera", "watch", "--profile", str(profile_file), "--source",
+          str(tmp_path / "none")], "no such folder"),
+        (["camera", "calibrate", "--empty", str(junk), "--out", str(tmp_path / "c")],
+         "not a readable image"),
+    ]
+    for argv, words in cases:
+        done = cli(*argv)
+        assert done.returncode == 2, argv
+        assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
