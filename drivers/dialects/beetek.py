@@ -12,6 +12,7 @@ import re
 
 from drivers.dialects.messages import (
     CARD_BY_CODE,
+    ByteParser,
     CardRead,
     GarbageRun,
     Message,
@@ -55,7 +56,7 @@ class BeetekEncoder:
         return self.message("Game", "Alarm:" + text)
 
 
-class BeetekParser:
+class BeetekParser(ByteParser):
     """Incremental parser: feed bytes, get messages; resynchronises at every `[`."""
 
     def __init__(self) -> None:
@@ -63,13 +64,6 @@ class BeetekParser:
         self.message: bytearray | None = None
         self.message_at = 0
         self.garbage = GarbageRun()
-
-    def feed(self, data: bytes) -> list[Message]:
-        out: list[Message] = []
-        for byte in data:
-            self._byte(byte, out)
-            self.offset += 1
-        return out
 
     def idle(self) -> list[Message]:
         return self.garbage.report()

@@ -11,6 +11,7 @@ import binascii
 
 from drivers.dialects.messages import (
     CARD_BY_CODE,
+    ByteParser,
     CardRead,
     GarbageRun,
     Heartbeat,
@@ -107,7 +108,7 @@ class SequenceCheck:
         return out, True
 
 
-class FramedParser:
+class FramedParser(ByteParser):
     """Incremental parser: feed bytes, get messages; resynchronises at every STX."""
 
     def __init__(self) -> None:
@@ -116,13 +117,6 @@ class FramedParser:
         self.frame_at = 0
         self.garbage = GarbageRun()
         self.sequence = SequenceCheck()
-
-    def feed(self, data: bytes) -> list[Message]:
-        out: list[Message] = []
-        for byte in data:
-            self._byte(byte, out)
-            self.offset += 1
-        return out
 
     def idle(self) -> list[Message]:
         """The line went quiet: report noise now rather than at the next frame."""

@@ -75,3 +75,21 @@ class GarbageRun:
                   f"{show_bytes(self.bytes)}")
         self.bytes = bytearray()
         return [StatusRead(Status.GARBAGE, detail)]
+
+
+class ByteParser:
+    """The part every dialect's incremental parser shares: bytes are fed one at a time to
+    `_byte`, which appends what it completes; `offset` is the stream position of the byte in
+    hand, so every fault can say where it was."""
+
+    offset: int = 0
+
+    def feed(self, data: bytes) -> list:
+        out: list = []
+        for byte in data:
+            self._byte(byte, out)
+            self.offset += 1
+        return out
+
+    def _byte(self, byte: int, out: list) -> None:
+        raise NotImplementedError

@@ -7,7 +7,7 @@ is not exactly a card is reported whole as garbage, never trimmed into a guess.
 
 from __future__ import annotations
 
-from drivers.dialects.messages import CardRead, Message, StatusRead, show_bytes
+from drivers.dialects.messages import ByteParser, CardRead, Message, StatusRead, show_bytes
 from drivers.source import Status
 from models.cards import RANKS, Card
 
@@ -34,7 +34,7 @@ class ScannerEncoder:
         return b"%s%02d\r\n" % (card.suit.encode(), RANKS.index(card.rank) + 1)
 
 
-class ScannerParser:
+class ScannerParser(ByteParser):
     """Incremental line parser; an over-long line is reported once and skipped to its end."""
 
     def __init__(self) -> None:
@@ -42,13 +42,6 @@ class ScannerParser:
         self.line = bytearray()
         self.line_at = 0
         self.overlong = False
-
-    def feed(self, data: bytes) -> list[Message]:
-        out: list[Message] = []
-        for byte in data:
-            self._byte(byte, out)
-            self.offset += 1
-        return out
 
     def idle(self) -> list[Message]:
         return []  # a line without its end may still be arriving

@@ -40,14 +40,7 @@ def first_two(rules: Rules, first: int, second: int) -> frozenset[str]:
     rnd = _round(rules, first, second)
     if rnd.active_hand() is None:  # Black Jack: the hand ends by itself
         return frozenset()
-    allowed = {"stand", "hit"}
-    if rnd.can_double(1):
-        allowed.add("double")
-    if rnd.can_split(1):
-        allowed.add("split")
-    if rnd.can_surrender(1):
-        allowed.add("surrender")
-    return frozenset(allowed)
+    return _allowed(rnd)
 
 
 @lru_cache(maxsize=64)
@@ -62,9 +55,13 @@ def after_split(rules: Rules, pair: int, drawn: int) -> frozenset[str]:
     found = rnd.active_hand()
     if found is None or found[1] is not rnd.box(1).hands[0]:
         return frozenset()
+    return _allowed(rnd)
+
+
+def _allowed(rnd) -> frozenset[str]:
+    """What the engine lets box 1's active hand do now, asked through its can_* checks."""
     allowed = {"stand", "hit"}
-    if rnd.can_double(1):
-        allowed.add("double")
-    if rnd.can_split(1):
-        allowed.add("split")
+    for decision in ("double", "split", "surrender"):
+        if getattr(rnd, f"can_{decision}")(1):
+            allowed.add(decision)
     return frozenset(allowed)
