@@ -62,3 +62,28 @@ def test_a_frame_that_is_no_colour_image_is_refused_by_name(profiles):
     rec = Recognizer(profiles["own"])
     with pytest.raises(ValueError, match="colour image"):
         rec.read(np.zeros((10, 10), np.uint8))
+
+
+def test_red_index_reads_red_beside_dark_art_of_the_card_beneath(decks, profiles):
+    """The window's slack reaches past the card's edge; black art of the card beneath there
+    must not make a red index black: only the found rank and suit glyphs give the colour."""
+    from drivers.camera.index import cut_window, glyph_colour, ink_of, locate
+    from hardware_mocks.camera import card_corners, felt, lay_card
+
+    profile = profiles["own"]
+    img = felt((640, 480), np.random.default_rng(3))
+    corners = card_corners((320, 240), 110, 0)
+    tl = corners[0]
+    x, y = int(tl[0]), int(tl[1])
+    img[y - 40:y + 150, x - 60:x - 1] = (20, 20, 20)  # beside the card and above it
+    img[y - 40:y - 1, x - 60:x + 110] = (20, 20, 20)
+    lay_card(img, decks["own"], "7D", corners)
+    u, v = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    patch = cut_window(img, tl - 6, u, v, 110, profile)  # a corner found a little off
+    ink = ink_of(patch)
+    found = locate(ink, profile)
+    assert found is not None
+    dark = ink > 0.3
+    b, g, r = (patch[:, :, i][dark].astype(np.float32) for i in range(3))
+    assert np.median(r - np.maximum(g, b)) < 8  # the whole window's ink looks black
+    assert glyph_colour(patch, ink, found) is True

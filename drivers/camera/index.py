@@ -53,6 +53,8 @@ class Located:
     suit_match: float
     rank_area: np.ndarray  # where the rank and suit were looked for: a reading's own
     suit_area: np.ndarray  # templates must fit well somewhere there
+    rank_box: tuple[int, int, int, int]  # where the rank and suit were found: x0, y0, x1, y1
+    suit_box: tuple[int, int, int, int]
 
 
 def fit(area: np.ndarray, template: np.ndarray) -> float:
@@ -85,14 +87,20 @@ def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
     sx, sy = left + sx, top + sy
     rank_part = ink[ry: ry + split, rx: rx + w]
     suit_part = ink[sy: sy + PATCH_H - split, sx: sx + w]
-    return Located(rank_part, suit_part, rank_match, suit_match, rank_area, suit_area)
+    return Located(rank_part, suit_part, rank_match, suit_match, rank_area, suit_area,
+                   (rx, ry, rx + w, ry + split), (sx, sy, sx + w, sy + PATCH_H - split))
 
 
-def is_red(patch: np.ndarray, ink: np.ndarray) -> bool | None:
-    """Red or black ink, or None when there is too little ink to say. JPEG smears colour over
-    small glyphs, so the test is how much redder than green and blue the ink is on the
-    whole, not pixel by pixel."""
-    mask = ink > 0.3
+def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located) -> bool | None:
+    """Red (True) or black (False) ink of the rank and suit glyphs, or None when there is too
+    little ink or it is neither clearly. Only where the glyphs were found counts: the window's
+    slack may hold shadow, dark felt or the art of the card beneath, which made red indices
+    read as black. JPEG smears colour over small glyphs, so the test is how much redder than
+    green and blue the ink is on the whole, not pixel by pixel."""
+    mask = np.zeros(ink.shape, bool)
+    for x0, y0, x1, y1 in (found.rank_box, found.suit_box):
+        mask[y0:y1, x0:x1] = True
+    mask &= ink > 0.3
     if mask.sum() < 12:
         return None
     b, g, r = (patch[:, :, i][mask].astype(np.float32) for i in range(3))

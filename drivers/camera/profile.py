@@ -29,7 +29,8 @@ class ProfileError(ValueError):
 
 def darkness(img: np.ndarray) -> np.ndarray:
     """Ink as 0..1: black and red ink are dark in their darkest channel, paper is not."""
-    return 1.0 - img.min(axis=2).astype(np.float32) / 255.0
+    b, g, r = cv2.split(img)
+    return 1.0 - cv2.min(cv2.min(b, g), r).astype(np.float32) / 255.0
 
 
 @dataclass

@@ -30,7 +30,7 @@ from drivers.camera.corners import (
     estimate_card_height,
     long_edges,
 )
-from drivers.camera.index import cut_window, fit, ink_of, is_red, locate
+from drivers.camera.index import cut_window, fit, glyph_colour, ink_of, locate
 from drivers.camera.profile import DeckProfile
 from models.cards import SUITS
 
@@ -119,7 +119,7 @@ class Recognizer:
         found = locate(ink, p)
         if found is None or min(found.rank_match, found.suit_match) < self.t.seen:
             return None
-        red = is_red(patch, ink)
+        red = glyph_colour(patch, ink, found)
         rank, _, r_margin = p.rank_classifier.best(features(found.rank_part, RANK_SIZE))
         family = None if red is None else {s for s in SUITS if (s in RED_SUITS) == red}
         suit, _, s_margin = p.suit_classifier.best(features(found.suit_part, SUIT_SIZE),

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, RidgeClassifier, features
-from drivers.camera.index import cut_window, fit, ink_of, is_red, locate
+from drivers.camera.index import cut_window, fit, glyph_colour, ink_of, locate
 from drivers.camera.profile import DeckProfile
 from models.cards import RANKS, SUITS
 
@@ -74,7 +74,8 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int, see
             if found is None:
                 continue
             out.append((code, features(found.rank_part, RANK_SIZE),
-                        features(found.suit_part, SUIT_SIZE), is_red(patch, ink), found))
+                        features(found.suit_part, SUIT_SIZE), glyph_colour(patch, ink, found),
+                        found))
     return out
 
 
