@@ -17,6 +17,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from drivers.camera.corners import darkest_channel
 from models.cards import ALL_CARDS, RANKS, SUITS
 
 PATCH_H = 96  # canonical height of the index window, pixels
@@ -29,8 +30,7 @@ class ProfileError(ValueError):
 
 def darkness(img: np.ndarray) -> np.ndarray:
     """Ink as 0..1: black and red ink are dark in their darkest channel, paper is not."""
-    b, g, r = cv2.split(img)
-    return 1.0 - cv2.min(cv2.min(b, g), r).astype(np.float32) / 255.0
+    return 1.0 - darkest_channel(img).astype(np.float32) / 255.0
 
 
 @dataclass
