@@ -33,21 +33,26 @@ def decks(deck_faces) -> dict[str, Deck]:
 
 def score(readings, cards, radius: float = 30.0) -> dict:
     """Match readings to the rendered truth by position: right, wrong but sure, uncertain,
-    missed, and rank and suit right (best guesses included)."""
-    out = dict(cards=0, right=0, wrong_sure=0, uncertain=0, missed=0, rank=0, suit=0)
-    used = set()
-    for card in cards:
-        out["cards"] += 1
-        centre = card.corners.mean(axis=0)
-        near = [(np.hypot(*(r.center - centre)), i) for i, r in enumerate(readings)
-                if i not in used]
-        near = [n for n in near if n[0] < radius]
-        if not near:
+    missed, and rank and suit right (best guesses included). The closest pairs are matched
+    first, so a card that was missed does not take its fanned neighbour's reading (the cards of
+    a hand lie closer together than the radius)."""
+    out = dict(cards=len(cards), right=0, wrong_sure=0, uncertain=0, missed=0, rank=0, suit=0)
+    pairs = sorted((float(np.hypot(*(r.center - card.corners.mean(axis=0)))), ci, ri)
+                   for ci, card in enumerate(cards) for ri, r in enumerate(readings))
+    match: dict[int, int] = {}
+    used: set[int] = set()
+    for distance, ci, ri in pairs:
+        if distance >= radius:
+            break
+        if ci in match or ri in used:
+            continue
+        match[ci] = ri
+        used.add(ri)
+    for ci, card in enumerate(cards):
+        if ci not in match:
             out["missed"] += 1
             continue
-        _, i = min(near)
-        used.add(i)
-        r = readings[i]
+        r = readings[match[ci]]
         out["rank"] += r.card[0] == card.code[0]
         out["suit"] += r.card[1] == card.code[1]
         if not r.certain:
