@@ -15,7 +15,7 @@ from hardware_mocks.camera import random_scene
 from tests.camera_support import score
 
 pytestmark = pytest.mark.xdist_group("camera")
-FLOOR = {"own": 0.93, "svg": 0.72}  # read right, surely; the target is 0.995
+FLOOR = {"own": 0.96, "svg": 0.83}  # read right, surely; the target is 0.995
 WRONG_SURE = {"own": 0.0, "svg": 0.002}  # read wrong with confidence; the target is 0
 
 
@@ -87,3 +87,28 @@ def test_red_index_reads_red_beside_dark_art_of_the_card_beneath(decks, profiles
     b, g, r = (patch[:, :, i][dark].astype(np.float32) for i in range(3))
     assert np.median(r - np.maximum(g, b)) < 8  # the whole window's ink looks black
     assert glyph_colour(patch, ink, found) is True
+
+
+@pytest.mark.parametrize("deck", ["own", "svg"])
+def test_an_index_is_read_with_its_corner_found_a_few_pixels_off(deck, decks, profiles):
+    """Corner finding is a few pixels off in live frames: the index search must still find
+    rank and suit together (searched apart, a plain rank fits best on its own suit)."""
+    from drivers.camera.corners import Corner
+    from hardware_mocks.camera import card_corners, felt, lay_card
+
+    rec = Recognizer(profiles[deck])
+    rng = np.random.default_rng(11)
+    codes = ["AH", "4S", "JD", "TC", "7H", "AS"]
+    for i, code in enumerate(codes):
+        img = felt((1280, 720), rng)
+        corners = card_corners((640, 360), 100, 8 * i - 20)
+        lay_card(img, decks[deck], code, corners)
+        tl, tr, _, bl = corners
+        u = (tr - tl) / np.linalg.norm(tr - tl)
+        v = (bl - tl) / np.linalg.norm(bl - tl)
+        for off in ((-4, 0), (4, 0), (0, -4), (0, 4), (3, 3), (-3, -3)):
+            point = tl + off[0] * u + off[1] * v
+            reading = rec.read_corner(img, Corner(point, u, v), 100.0)
+            assert reading is not None and reading.certain and reading.card == code, \
+                (code, off, reading and reading.scores)
+

@@ -14,12 +14,12 @@ import numpy as np
 from drivers.camera.corners import GREEN_BAIZE, Felt, felt
 from drivers.camera.profile import PATCH_H, DeckProfile, darkness
 
-PAD_Y = 12  # rows of slack above and below the window, for where the corner really lies
+PAD_Y = 24  # rows of slack above and below the window, for where the corner really lies
 SUIT_SLACK = 6  # pixels the suit may sit off its place below the rank
 
 
 def pad_x(profile: DeckProfile) -> int:
-    return max(4, round(0.3 * profile.patch_w))
+    return max(4, round(0.5 * profile.patch_w))
 
 
 def cut_window(frame: np.ndarray, point: np.ndarray, u: np.ndarray, v: np.ndarray,
@@ -71,24 +71,35 @@ def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int
 
 
 def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
-    """Find where the rank sits (with the mean of all rank templates: which rank it is, the
-    classifier says), then the suit just below it. The fits say how index-like the window is."""
+    """Find where rank and suit sit, together: the rank with the mean of all rank templates
+    (which rank it is, the classifier says) and the suit with the mean suit just below it.
+    Searched apart, a plain rank (an A, a 4) can fit best on the suit itself. The fits say
+    how index-like the window is."""
     split, w = profile.split, profile.patch_w
-    rank_area = ink[: split + 2 * PAD_Y]
-    rank_match, (rx, ry) = _best_at(rank_area, profile.any_rank)
-    if rank_match < 0:
+    suit_h = PATCH_H - split
+    h = ink.shape[0]
+    if h < PATCH_H or ink.shape[1] < w:
         return None
+    ranks = cv2.matchTemplate(ink[: h - suit_h], profile.any_rank, cv2.TM_CCOEFF_NORMED)
+    suits = cv2.matchTemplate(ink[split:], profile.any_suit, cv2.TM_CCOEFF_NORMED)
     k = SUIT_SLACK
-    top, left = max(0, ry + split - k), max(0, rx - k)
-    suit_area = ink[top: ry + PATCH_H + k, left: rx + w + k]
-    suit_match, (sx, sy) = _best_at(suit_area, profile.any_suit)
-    if suit_match < 0:
-        return None
-    sx, sy = left + sx, top + sy
+    # the best suit fit within the slack of each place below a rank fit
+    near = cv2.dilate(suits, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    rows = min(len(ranks), len(near))
+    both = ranks[:rows] + near[:rows]
+    ry, rx = np.unravel_index(int(np.argmax(both)), both.shape)
+    rank_match = float(ranks[ry, rx])
+    y0, x0 = max(0, ry - k), max(0, rx - k)
+    local = suits[y0: ry + k + 1, x0: rx + k + 1]
+    sy, sx = np.unravel_index(int(np.argmax(local)), local.shape)
+    suit_match = float(local[sy, sx])
+    sx, sy = x0 + sx, y0 + sy + split
+    rank_area = ink[max(0, ry - k): ry + split + k, max(0, rx - k): rx + w + k]
+    suit_area = ink[max(0, sy - k): sy + suit_h + k, max(0, sx - k): sx + w + k]
     rank_part = ink[ry: ry + split, rx: rx + w]
-    suit_part = ink[sy: sy + PATCH_H - split, sx: sx + w]
+    suit_part = ink[sy: sy + suit_h, sx: sx + w]
     return Located(rank_part, suit_part, rank_match, suit_match, rank_area, suit_area,
-                   (rx, ry, rx + w, ry + split), (sx, sy, sx + w, sy + PATCH_H - split))
+                   (rx, ry, rx + w, ry + split), (sx, sy, sx + w, sy + suit_h))
 
 
 def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located) -> bool | None:
