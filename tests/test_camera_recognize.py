@@ -112,3 +112,23 @@ def test_an_index_is_read_with_its_corner_found_a_few_pixels_off(deck, decks, pr
             assert reading is not None and reading.certain and reading.card == code, \
                 (code, off, reading and reading.scores)
 
+
+def test_card_height_is_found_when_the_outline_guess_is_a_sixth_off(decks, profiles):
+    """A hand whose outline has no whole straight edge makes the first guess of the card size
+    low; the followed edges of both lengths, long and short, put it right."""
+    from drivers.camera.corners import card_edges, card_mask, darkest_channel, long_edges
+
+    rng = np.random.default_rng(30)
+    scene = random_scene(decks["own"], rng, max_hands=3)
+    truth = np.mean([np.linalg.norm(c.corners[3] - c.corners[0]) for c in scene.cards])
+    mask = card_mask(scene.image)
+    segments = card_edges(scene.image, mask, 2500)
+    gray = darkest_channel(scene.image)
+    aspect = profiles["own"].aspect
+    for guess in (0.84 * truth, truth, 1.12 * truth):
+        edges, height = long_edges(gray, segments, guess, aspect)
+        assert abs(height / truth - 1) < 0.03, (guess / truth, height / truth)
+        assert len(edges) >= len(scene.cards) // 2
+    # without the short edges' support the low guess stays low: what the pairing adds
+    _, alone = long_edges(gray, segments, 0.84 * truth)
+    assert alone < 0.9 * truth

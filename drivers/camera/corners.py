@@ -133,17 +133,33 @@ def estimate_card_height(mask: np.ndarray, min_area: float, aspect: float) -> fl
     return float(np.median(cards))
 
 
-def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float) -> np.ndarray:
-    """The card edges as long as a card's long edge, corner to corner. The line detector often
-    finds only a piece of an edge (noise, glare, or a pip of the card beneath interrupts it),
-    so each piece of some length is followed along its line in both directions for as long
-    as there is an edge there, and kept if it then has a long edge's length."""
+def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float,
+               aspect: float | None = None) -> tuple[np.ndarray, float]:
+    """The card edges as long as a card's long edge, corner to corner, and that length.
+
+    The line detector often finds only a piece of an edge (noise, glare, or a pip of the card
+    beneath interrupts it), so each piece of some length is followed along its line in both
+    directions for as long as there is an edge there. Followed edges gather at two lengths,
+    the cards' long and short edges. The guess from the outline can be a sixth off (a hand
+    whose outline has no whole edge), so with `aspect` given the long edge's length is the one
+    that most followed edges share, counted together with the short edges that go with it:
+    a short edge's length has few edges at its own short-edge length."""
     pieces = segments[_lengths(segments) > 0.4 * height_guess]
     if not len(pieces):
-        return pieces
-    grown = np.array([_follow(gray, seg, 0.6 * height_guess) for seg in pieces])
+        return pieces, height_guess
+    grown = np.array([_follow(gray, seg, 0.7 * height_guess) for seg in pieces])
     lengths = _lengths(grown)
-    return grown[(lengths > 0.85 * height_guess) & (lengths < 1.15 * height_guess)]
+    height = height_guess
+    if aspect is not None:
+        near = [lengths[(lengths > 0.75 * height_guess) & (lengths < 1.35 * height_guess)]]
+        if len(near[0]):
+            def support(length: float) -> int:
+                return int(np.sum(np.abs(lengths / length - 1) < 0.04)
+                           + np.sum(np.abs(lengths * aspect / length - 1) < 0.04))
+            best = max(near[0], key=lambda length: (support(length), length))
+            height = float(np.median(lengths[np.abs(lengths / best - 1) < 0.04]))
+    keep = (lengths > 0.85 * height) & (lengths < 1.15 * height)
+    return grown[keep], height
 
 
 def _follow(gray: np.ndarray, seg: np.ndarray, reach: float) -> np.ndarray:
@@ -192,3 +208,4 @@ def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
             continue
         kept.append(c)
     return kept
+

@@ -94,12 +94,11 @@ class Recognizer:
             guess = estimate_card_height(mask, min_area, aspect)
         if guess is None:
             return []
-        edges = long_edges(darkest_channel(small), segments, guess)
+        # followed edges run corner to corner: the length most share is the card's height
+        edges, height = long_edges(darkest_channel(small), segments, guess,
+                                   None if self.card_width else aspect)
         if not len(edges):
             return []
-        # followed edges run corner to corner: their median length is the card's height
-        height = guess if self.card_width else float(np.median(np.hypot(
-            edges[:, 2] - edges[:, 0], edges[:, 3] - edges[:, 1])))
         width = height / aspect
         readings = []
         for c in edge_corners(edges, width):
