@@ -150,14 +150,13 @@ def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float,
     grown = np.array([_follow(gray, seg, 0.7 * height_guess) for seg in pieces])
     lengths = _lengths(grown)
     height = height_guess
-    if aspect is not None:
-        near = [lengths[(lengths > 0.75 * height_guess) & (lengths < 1.35 * height_guess)]]
-        if len(near[0]):
-            def support(length: float) -> int:
-                return int(np.sum(np.abs(lengths / length - 1) < 0.04)
-                           + np.sum(np.abs(lengths * aspect / length - 1) < 0.04))
-            best = max(near[0], key=lambda length: (support(length), length))
-            height = float(np.median(lengths[np.abs(lengths / best - 1) < 0.04]))
+    near = lengths[(lengths > 0.75 * height_guess) & (lengths < 1.35 * height_guess)]
+    if aspect is not None and len(near):
+        def support(length: float) -> int:
+            return int(np.sum(np.abs(lengths / length - 1) < 0.04)
+                       + np.sum(np.abs(lengths * aspect / length - 1) < 0.04))
+        best = max(near, key=lambda length: (support(length), length))
+        height = float(np.median(lengths[np.abs(lengths / best - 1) < 0.04]))
     keep = (lengths > 0.85 * height) & (lengths < 1.15 * height)
     return grown[keep], height
 
@@ -208,4 +207,3 @@ def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
             continue
         kept.append(c)
     return kept
-

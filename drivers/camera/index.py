@@ -83,10 +83,9 @@ def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
     ranks = cv2.matchTemplate(ink[: h - suit_h], profile.any_rank, cv2.TM_CCOEFF_NORMED)
     suits = cv2.matchTemplate(ink[split:], profile.any_suit, cv2.TM_CCOEFF_NORMED)
     k = SUIT_SLACK
-    # the best suit fit within the slack of each place below a rank fit
-    near = cv2.dilate(suits, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
-    rows = min(len(ranks), len(near))
-    both = ranks[:rows] + near[:rows]
+    # the best suit fit within the slack of each place below a rank fit (both maps have one
+    # row per place of the whole index, so they add place by place)
+    both = ranks + cv2.dilate(suits, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
     ry, rx = np.unravel_index(int(np.argmax(both)), both.shape)
     rank_match = float(ranks[ry, rx])
     y0, x0 = max(0, ry - k), max(0, rx - k)
@@ -100,6 +99,14 @@ def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
     suit_part = ink[sy: sy + suit_h, sx: sx + w]
     return Located(rank_part, suit_part, rank_match, suit_match, rank_area, suit_area,
                    (rx, ry, rx + w, ry + split), (sx, sy, sx + w, sy + suit_h))
+
+
+def off_place(found: Located, profile: DeckProfile) -> float:
+    """How far the rank was found from where the corner puts it, along the card's long edge,
+    as a share of the card width. Across the edge the slack is narrower than this matters,
+    and a wide rank (10) sits off the mean rank's place sideways."""
+    _, y0, _, y1 = profile.window
+    return abs(found.rank_box[1] - PAD_Y) * (y1 - y0) * profile.aspect / PATCH_H
 
 
 def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located) -> bool | None:

@@ -30,8 +30,8 @@ from drivers.camera.corners import (
     estimate_card_height,
     long_edges,
 )
-from drivers.camera.index import PAD_Y, cut_window, fit, glyph_colour, ink_of, locate
-from drivers.camera.profile import PATCH_H, DeckProfile
+from drivers.camera.index import cut_window, fit, glyph_colour, ink_of, locate, off_place
+from drivers.camera.profile import DeckProfile
 from models.cards import SUITS
 
 RED_SUITS = {"H", "D"}
@@ -42,9 +42,9 @@ class Thresholds:
     certain: float = 0.66  # the read rank's and suit's templates must fit at least this well
     # (and the classifiers clear the profile's margins)
     seen: float = 0.3  # below this the generic index templates say no index is here
-    # how far (as a share of the card width) the index may lie from where its corner puts it
-    # and still be read surely: corner finding is off by 2-7 px on a 100 px card (p99), and a corner
-    # found on the art of one card can put a neighbour's index in the window's slack
+    # how far (a share of the card width) the index may lie from where its corner puts it and
+    # still be read surely: corner finding is off by 2-7 px (p50-p99) on a 100 px card, and a
+    # corner found on the art of one card can put a neighbour's index in the window's slack
     off_place: float = 0.07
 
 
@@ -129,10 +129,7 @@ class Recognizer:
                                                    family)
         # how well the reading's own rank and suit templates fit what was read
         match = min(fit(found.rank_area, p.ranks[rank]), fit(found.suit_area, p.suits[suit]))
-        _, y0, _, y1 = p.window
-        # along the long edge: across it the slack is narrower than this anyway, and a wide
-        # rank (10) sits off the mean rank's place sideways
-        off = abs(found.rank_box[1] - PAD_Y) * (y1 - y0) * p.aspect / PATCH_H
+        off = off_place(found, p)
         certain = (red is not None and match >= self.t.certain and r_margin >= p.rank_margin
                    and s_margin >= p.suit_margin and off <= self.t.off_place)
         sure = min(r_margin / p.rank_margin, s_margin / p.suit_margin, 1.0)
