@@ -35,6 +35,7 @@ class Corner:
     point: np.ndarray  # where the card's corner would be without rounding
     u: np.ndarray  # unit vector across the card's long edge (along its short edge)
     v: np.ndarray  # unit vector along the long edge, away from the corner
+    from_outline: bool = False  # implied by a hand's outline rather than found on an edge
 
 
 @dataclass(frozen=True)
@@ -79,26 +80,24 @@ def darkest_channel(frame: np.ndarray) -> np.ndarray:
 
 
 def card_edges(frame: np.ndarray, mask: np.ndarray, min_area: float) -> np.ndarray:
-    """Straight segments on and around the cards, as rows (x1, y1, x2, y2) in frame pixels.
-
-    The line segment detector runs at half resolution (a card's long edge is long enough to be
-    found there, and it is four times cheaper) and only over the card regions."""
-    half = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    small_mask = cv2.resize(mask, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_NEAREST)
-    gray = darkest_channel(half)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(small_mask)
+    """Straight segments on and around the cards, as rows (x1, y1, x2, y2) in frame pixels,
+    found only over the card regions of the mask (regions smaller than `min_area` pixels are
+    no card). The recognizer runs it at half resolution: a card's long edge is long enough to
+    be found there, and it is four times cheaper."""
+    gray = darkest_channel(frame)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found = []
-    for i in range(1, n):
-        x, y, w, h, area = stats[i]
-        if area < min_area / 4:
+    for c in contours:
+        if cv2.contourArea(c) < min_area:
             continue
+        x, y, w, h = cv2.boundingRect(c)
         x0, y0 = max(0, x - 3), max(0, y - 3)
         lines = _LSD.detect(gray[y0:y + h + 3, x0:x + w + 3])[0]
         if lines is not None:
             found.append(lines.reshape(-1, 4) + (x0, y0, x0, y0))
     if not found:
         return np.zeros((0, 4))
-    return np.vstack(found).astype(np.float64) * 2
+    return np.vstack(found).astype(np.float64)
 
 
 _LSD = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE)
@@ -147,7 +146,7 @@ def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float,
     pieces = segments[_lengths(segments) > 0.4 * height_guess]
     if not len(pieces):
         return pieces, height_guess
-    grown = np.array([_follow(gray, seg, 0.7 * height_guess) for seg in pieces])
+    grown = _follow(gray, pieces, 0.7 * height_guess)
     lengths = _lengths(grown)
     height = height_guess
     near = lengths[(lengths > 0.75 * height_guess) & (lengths < 1.35 * height_guess)]
@@ -161,28 +160,32 @@ def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float,
     return grown[keep], height
 
 
-def _follow(gray: np.ndarray, seg: np.ndarray, reach: float) -> np.ndarray:
-    a, b = seg[:2], seg[2:]
-    d = (b - a) / np.hypot(*(b - a))
-    return np.concatenate([_track(gray, a, -d, reach), _track(gray, b, d, reach)])
+def _follow(gray: np.ndarray, segments: np.ndarray, reach: float) -> np.ndarray:
+    """Each segment grown at both ends for as long as its edge goes on."""
+    a, b = segments[:, :2], segments[:, 2:]
+    d = (b - a) / _lengths(segments)[:, None]
+    ends = _track(gray, np.vstack([a, b]), np.vstack([-d, d]), reach)
+    return np.hstack([ends[: len(a)], ends[len(a):]])
 
 
-def _track(gray: np.ndarray, end: np.ndarray, d: np.ndarray, reach: float,
+def _track(gray: np.ndarray, ends: np.ndarray, d: np.ndarray, reach: float,
            contrast: float = 14.0) -> np.ndarray:
-    """How far the edge through `end` goes on in direction `d`: sample the brightness two
-    pixels either side of the line, step by step, until the difference fades for 3 steps."""
-    steps = np.arange(1, int(reach) + 1, dtype=np.float32)
-    n = np.array([-d[1], d[0]])
-    pts = end[None, :] + steps[:, None] * d[None, :]
-    side_a, side_b = pts + 2 * n, pts - 2 * n
-    va = cv2.remap(gray, side_a[:, 0:1].astype(np.float32), side_a[:, 1:2].astype(np.float32),
-                   cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)[:, 0]
-    vb = cv2.remap(gray, side_b[:, 0:1].astype(np.float32), side_b[:, 1:2].astype(np.float32),
-                   cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)[:, 0]
-    weak = np.abs(va.astype(np.float32) - vb.astype(np.float32)) < contrast
-    run = weak[:-2] & weak[1:-1] & weak[2:]  # three weak steps in a row: the edge has ended
-    stop = int(np.argmax(run)) if run.any() else len(steps)
-    return end + stop * d
+    """How far the edge through each end goes on in its direction `d`: sample the brightness
+    two pixels either side of the line, step by step, until the difference fades for 3 steps.
+    All ends at once (one row of samples each)."""
+    steps = np.arange(1, int(reach) + 1, dtype=np.float64)
+    n = np.stack([-d[:, 1], d[:, 0]], axis=1)
+    pts = ends[:, None, :] + steps[None, :, None] * d[:, None, :]
+
+    def sample(at: np.ndarray) -> np.ndarray:
+        at = at.astype(np.float32)
+        return cv2.remap(gray, at[:, :, 0], at[:, :, 1], cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+
+    weak = np.abs(sample(pts + 2 * n[:, None, :]) - sample(pts - 2 * n[:, None, :])) < contrast
+    run = weak[:, :-2] & weak[:, 1:-1] & weak[:, 2:]  # three weak steps: the edge has ended
+    stop = np.where(run.any(axis=1), np.argmax(run, axis=1), len(steps))
+    return ends + stop[:, None] * d
 
 
 def edge_corners(segments: np.ndarray, card_width: float) -> list[Corner]:
@@ -200,10 +203,14 @@ def edge_corners(segments: np.ndarray, card_width: float) -> list[Corner]:
 
 def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
     """One corner per place and orientation (a card's border line gives two parallel edges)."""
-    kept: list[Corner] = []
-    for c in corners:
-        if any(np.hypot(*(k.point - c.point)) < radius and float(np.dot(k.v, c.v)) > 0.95
-               for k in kept):
-            continue
-        kept.append(c)
-    return kept
+    if not corners:
+        return []
+    points = np.array([c.point for c in corners])
+    vs = np.array([c.v for c in corners])
+    near = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1)) < radius
+    same = near & (vs @ vs.T > 0.95)
+    kept: list[int] = []
+    for i in range(len(corners)):
+        if not same[i, kept].any():
+            kept.append(i)
+    return [corners[i] for i in kept]

@@ -14,26 +14,33 @@ import numpy as np
 from drivers.camera.corners import GREEN_BAIZE, Felt, felt
 from drivers.camera.profile import PATCH_H, DeckProfile, darkness
 
-PAD_Y = 24  # rows of slack above and below the window, for where the corner really lies
-SUIT_SLACK = 6  # pixels the suit may sit off its place below the rank
+PAD_Y = PATCH_H // 4  # rows of slack above and below the window, for where the corner lies
+SUIT_SLACK = max(2, PATCH_H // 16)  # pixels the suit may sit off its place below the rank
 
 
 def pad_x(profile: DeckProfile) -> int:
     return max(4, round(0.5 * profile.patch_w))
 
 
-def cut_window(frame: np.ndarray, point: np.ndarray, u: np.ndarray, v: np.ndarray,
-               width: float, profile: DeckProfile) -> np.ndarray:
-    """The index window at a card corner (`u` across the card, `v` along its long edge, both
-    unit vectors; `width` the card's width in pixels), with slack, at canonical size."""
+def window_matrix(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
+                  profile: DeckProfile) -> np.ndarray:
+    """The 2 x 3 map from index window pixels (with slack, at canonical size) to the frame,
+    for a card corner (`u` across the card, `v` along its long edge, both unit vectors;
+    `width` the card's width in pixels)."""
     x0, y0, x1, y1 = profile.window
     height = width * profile.aspect
     px = pad_x(profile)
     sx, sy = (x1 - x0) / profile.patch_w, (y1 - y0) / PATCH_H
     du, dv = u * width * sx, v * height * sy
     origin = point + u * width * (x0 - px * sx) + v * height * (y0 - PAD_Y * sy)
-    m = np.array([[du[0], dv[0], origin[0]], [du[1], dv[1], origin[1]]], np.float64)
-    size = (profile.patch_w + 2 * px, PATCH_H + 2 * PAD_Y)
+    return np.array([[du[0], dv[0], origin[0]], [du[1], dv[1], origin[1]]], np.float64)
+
+
+def cut_window(frame: np.ndarray, point: np.ndarray, u: np.ndarray, v: np.ndarray,
+               width: float, profile: DeckProfile) -> np.ndarray:
+    """The index window at a card corner, with slack, at canonical size."""
+    m = window_matrix(point, u, v, width, profile)
+    size = (profile.patch_w + 2 * pad_x(profile), PATCH_H + 2 * PAD_Y)
     return cv2.warpAffine(frame, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
 

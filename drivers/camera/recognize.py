@@ -30,7 +30,15 @@ from drivers.camera.corners import (
     estimate_card_height,
     long_edges,
 )
-from drivers.camera.index import cut_window, fit, glyph_colour, ink_of, locate, off_place
+from drivers.camera.index import (
+    cut_window,
+    fit,
+    glyph_colour,
+    ink_of,
+    locate,
+    off_place,
+    window_matrix,
+)
 from drivers.camera.profile import DeckProfile
 from models.cards import SUITS
 
@@ -60,6 +68,7 @@ class CardReading:
     width: float = 0.0  # the card's width in frame pixels
     region: str | None = None  # where on the table, when calibration names regions
     corner: Corner | None = None  # where the index was read
+    index_at: np.ndarray | None = None  # the centre of the rank read, in the frame
 
     def to_json(self) -> dict:
         out = {"card": self.card, "confidence": round(self.confidence, 3)}
@@ -88,14 +97,18 @@ class Recognizer:
         scale = min(1.0, 1280 / frame.shape[1])
         small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale,
                                                       interpolation=cv2.INTER_AREA)
-        mask = card_mask(small, self.cloth)
-        min_area = 2500 * (small.shape[1] / 1280) ** 2
-        segments = card_edges(small, mask, min_area)
+        # the cloth and the straight edges are found at half resolution: four times cheaper,
+        # and a card's outline and long edges are big enough there
+        half = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        mask = card_mask(half, self.cloth)
+        min_area = 2500 / 4 * (small.shape[1] / 1280) ** 2
+        segments = card_edges(half, mask, min_area) * 2
         aspect = self.profile.aspect
         if self.card_width:
             guess = self.card_width * scale * aspect
         else:
             guess = estimate_card_height(mask, min_area, aspect)
+            guess = None if guess is None else 2 * guess
         if guess is None:
             return []
         # followed edges run corner to corner: the length most share is the card's height
@@ -106,7 +119,10 @@ class Recognizer:
         width = height / aspect
         readings = []
         for c in edge_corners(edges, width):
-            reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v), width / scale)
+            if not _index_on_card(mask, c, width, self.profile):
+                continue  # the index window would lie on the cloth: no index is there
+            reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v, c.from_outline),
+                                       width / scale)
             if reading is None:
                 continue
             if reading.certain and not _on_cards(mask, c, width, aspect):
@@ -135,31 +151,58 @@ class Recognizer:
         sure = min(r_margin / p.rank_margin, s_margin / p.suit_margin, 1.0)
         height = width * p.aspect
         center = corner.point + corner.u * width / 2 + corner.v * height / 2
+        x0, y0, x1, y1 = found.rank_box
+        index_at = window_matrix(corner.point, corner.u, corner.v, width, p) @ np.array(
+            [(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
         return CardReading(rank + suit, max(0.0, min(1.0, match * sure)),
                            min(r_margin, s_margin), certain, center,
                            scores={"match": round(match, 3), "rank_margin": round(r_margin, 3),
                                    "suit_margin": round(s_margin, 3), "red": red,
                                    "off_place": round(float(off), 3)},
-                           corner=corner, width=width)
+                           corner=corner, width=width, index_at=index_at)
+
+
+def _on_card_share(mask: np.ndarray, corner: Corner, across: np.ndarray,
+                   along: np.ndarray) -> float:
+    """The share of a grid of points (pixels `across` the card and `along` its long edge from
+    the corner) that lies on card in the mask (at half the resolution of the points); 0 when
+    any falls outside the frame."""
+    grid = ((corner.point[None, None, :] + corner.u * across[:, None, None]
+             + corner.v * along[None, :, None]).reshape(-1, 2) / 2).astype(int)
+    h, w = mask.shape
+    x, y = grid[:, 0], grid[:, 1]
+    if x.min() < 0 or y.min() < 0 or x.max() >= w or y.max() >= h:
+        return 0.0
+    return float(np.count_nonzero(mask[y, x])) / len(grid)
+
+
+def _index_on_card(mask: np.ndarray, corner: Corner, width: float,
+                   profile: DeckProfile) -> bool:
+    """Whether the middle of the index window a corner implies lies on card: at the far ends
+    of long edges and where an edge was found on the felt it lies on the cloth, and the window
+    need not be cut and searched."""
+    x0, y0, x1, y1 = profile.window
+    height = width * profile.aspect
+    share = np.array([0.3, 0.7])
+    return _on_card_share(mask, corner, width * (x0 + share * (x1 - x0)),
+                          height * (y0 + share * (y1 - y0))) == 1.0
 
 
 def _on_cards(mask: np.ndarray, corner: Corner, width: float, aspect: float) -> bool:
     """Whether the card a corner implies lies on card-coloured table (not over felt): a corner
     found a little wrong in a fan can put a neighbour's index where no card would fit."""
     s = np.linspace(0.1, 0.9, 5)
-    pts = [corner.point + corner.u * width * a + corner.v * width * aspect * b
-           for a in s for b in s]
-    h, w = mask.shape
-    inside = [mask[int(y), int(x)] > 0 for x, y in pts if 0 <= x < w and 0 <= y < h]
-    return len(inside) == len(pts) and sum(inside) >= 0.92 * len(pts)
+    return _on_card_share(mask, corner, width * s, width * aspect * s) >= 0.92
 
 
 def merge(readings: list[CardReading], width: float) -> list[CardReading]:
-    """One card per centre: a card's two index corners give the same centre."""
+    """One card per centre: a card's two index corners give the same centre. And one card per
+    printed index: a corner found off its place can read a card's index as if the card lay
+    elsewhere; two readings of the same ink are one card."""
     cards: list[CardReading] = []
     for r in sorted(readings, key=lambda r: (not r.certain, -r.confidence)):
-        same = next((c for c in cards if np.hypot(*(c.center - r.center)) < 0.25 * width),
-                    None)
+        same = next((c for c in cards if np.hypot(*(c.center - r.center)) < 0.25 * width
+                     or _same_index(c, r, width)), None)
         if same is None:
             cards.append(r)
             continue
@@ -167,3 +210,8 @@ def merge(readings: list[CardReading], width: float) -> list[CardReading]:
         if same.card != r.card and r.certain:
             same.certain = False  # the two corners disagree: say so, do not pick
     return sorted(cards, key=lambda c: (float(c.center[1]), float(c.center[0])))
+
+
+def _same_index(a: CardReading, b: CardReading, width: float) -> bool:
+    return (a.index_at is not None and b.index_at is not None
+            and float(np.hypot(*(a.index_at - b.index_at))) < 0.06 * width)
