@@ -15,7 +15,7 @@ from hardware_mocks.camera import random_scene
 from tests.camera_support import score
 
 pytestmark = pytest.mark.xdist_group("camera")
-FLOOR = {"own": 0.96, "svg": 0.82}  # read right, surely; the target is 0.995
+FLOOR = {"own": 0.975, "svg": 0.96}  # read right, surely; the target is 0.995
 WRONG_SURE = {"own": 0.0, "svg": 0.0}  # read wrong with confidence; the target is 0
 
 
@@ -132,3 +132,61 @@ def test_card_height_is_found_when_the_outline_guess_is_a_sixth_off(decks, profi
     # without the short edges' support the low guess stays low: what the pairing adds
     _, alone = long_edges(gray, segments, 0.84 * truth)
     assert alone < 0.9 * truth
+
+
+# hands the line detector alone missed a card of (measured on the commit before outlines)
+PLAIN_HANDS = [(-15, 1, (0.9, 4, 70)), (0, 3, (0.9, 4, 70)), (-15, 3, (1.0, 5, 65))]
+
+
+def _plain_fan(deck, angle, seed, effects):
+    """A hand of plain number cards fanned right and down: each card's long edge lies white on
+    white over the card beneath, marked only by a faint shadow."""
+    from hardware_mocks.camera import (
+        Effects,
+        PlacedCard,
+        apply_effects,
+        felt,
+        hand_corners,
+        lay_card,
+    )
+
+    rng = np.random.default_rng(seed)
+    img = felt((1280, 720), rng)
+    cards = []
+    codes = ["3D", "2H", "5C", "4S", "6H"]
+    for code, corners in zip(codes, hand_corners((520, 300), 100, angle, len(codes), (0.36, 0.12)),
+                             strict=True):
+        lay_card(img, deck, code, corners)
+        cards.append(PlacedCard(code, corners))
+    return apply_effects(img, Effects(*effects), rng, cards), cards
+
+
+@pytest.mark.parametrize(("angle", "seed", "effects"), PLAIN_HANDS)
+def test_the_outline_of_a_plain_hand_gives_every_card_its_index_corner(angle, seed, effects,
+                                                                      decks, profiles):
+    """Where a card's long edge is not found, the hand's outline still shows its top-right and
+    bottom-left corners, and they put its top-left index corner in place."""
+    import cv2
+
+    from drivers.camera.corners import card_edges, card_mask, darkest_channel, long_edges
+    from drivers.camera.outline import outline_corners
+
+    aspect = profiles["svg"].aspect
+    image, cards = _plain_fan(decks["svg"], angle, seed, effects)
+    half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    mask = card_mask(half)
+    edges, height = long_edges(darkest_channel(image), card_edges(half, mask, 600) * 2,
+                               100 * aspect, aspect)
+    found = outline_corners(mask, edges, height / aspect, aspect, 600)
+    for card in cards[:-1]:  # the top card shows all its edges
+        tl, tr = card.corners[0], card.corners[1]
+        u = (tr - tl) / np.linalg.norm(tr - tl)
+        near = [c for c in found if np.linalg.norm(c.point - tl) < 4 and c.u @ u > 0.998]
+        assert near, card.code
+
+
+@pytest.mark.parametrize(("angle", "seed", "effects"), PLAIN_HANDS)
+def test_a_hand_of_plain_cards_is_read_card_by_card(angle, seed, effects, decks, profiles):
+    image, cards = _plain_fan(decks["svg"], angle, seed, effects)
+    result = score(Recognizer(profiles["svg"]).read(image), cards)
+    assert result["right"] == len(cards), result

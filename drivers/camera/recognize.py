@@ -26,6 +26,7 @@ from drivers.camera.corners import (
     card_edges,
     card_mask,
     darkest_channel,
+    dedupe,
     edge_corners,
     estimate_card_height,
     long_edges,
@@ -39,6 +40,7 @@ from drivers.camera.index import (
     off_place,
     window_matrix,
 )
+from drivers.camera.outline import outline_corners
 from drivers.camera.profile import DeckProfile
 from models.cards import SUITS
 
@@ -118,13 +120,17 @@ class Recognizer:
             return []
         width = height / aspect
         readings = []
-        for c in edge_corners(edges, width):
+        # corners at the ends of long edges first (they are placed best), then the ones the
+        # hands' outlines imply, for cards whose long edge lies unseen on the card beneath
+        found = edge_corners(edges, width) + outline_corners(mask, edges, width, aspect,
+                                                             min_area)
+        for c in dedupe(found, 0.08 * width):
             if not _index_on_card(mask, c, width, self.profile):
                 continue  # the index window would lie on the cloth: no index is there
             reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v, c.from_outline),
                                        width / scale)
-            if reading is None:
-                continue
+            if reading is None or (c.from_outline and not reading.certain):
+                continue  # an outline's corner is a guess: only a sure index there counts
             if reading.certain and not _on_cards(mask, c, width, aspect):
                 reading.certain = False  # the card this index implies would lie on felt
             readings.append(reading)

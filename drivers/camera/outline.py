@@ -1,0 +1,123 @@
+"""Card corners from the outline of a hand, where the long edge itself is not found.
+
+A card laid on another shows its long edge against the card beneath, white on white: only a
+faint shadow marks it, and the line detector misses it on plain decks. Its corners still show
+on the hand's outline against the cloth: in a hand fanned right and down, each card's top-right
+corner sticks out of the outline's top staircase and its bottom-left corner out of the left
+one. The cards of a hand lie alike, so the hand's axes come from any long edge found in it (the
+top card shows all four). Turned onto those axes, the outline's four envelopes (the first card
+pixel seen from above, below, left and right) run flat along card edges; where a flat run ends
+and the outline falls away from the card, a card's corner stands. Which corner it is follows
+from the side the card lies on; a corner without an index (top-right, bottom-left) puts the
+card's index corners one card width and one card height away along its edges.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from drivers.camera.corners import ROUNDING, Corner
+
+TOL = 1  # mask pixels an edge's envelope may wander and still be flat
+MIN_RUN = 0.1  # a flat run at least this share of the card width is an edge
+
+
+def outline_corners(mask: np.ndarray, edges: np.ndarray, width: float, aspect: float,
+                    min_area: float) -> list[Corner]:
+    """Index corners implied by the outline of each card region of `mask`, turned onto the
+    axes of a long edge found inside it. `mask` has half the resolution of `edges`, `width`
+    and the corners returned."""
+    if not len(edges):
+        return []
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    mids = (edges[:, :2] + edges[:, 2:]) / 4  # midpoints in mask pixels
+    out: list[Corner] = []
+    for contour in contours:
+        if cv2.contourArea(contour) < min_area:
+            continue
+        inside = [i for i, m in enumerate(mids)
+                  if cv2.pointPolygonTest(contour, (float(m[0]), float(m[1])), False) >= 0]
+        if not inside:
+            continue
+        seg = edges[inside[0]]
+        v = (seg[2:] - seg[:2]) / np.hypot(*(seg[2:] - seg[:2]))
+        u = np.array([v[1], -v[0]])
+        for point, a, b in _region_corners(contour, u, v, width / 2, aspect):
+            point = point * 2
+            if a[0] * b[1] - a[1] * b[0] > 0:  # a corner with an index (top-left, bottom-right)
+                out.append(Corner(point, a, b, True))
+            else:  # top-right or bottom-left: its card's index corners lie along its edges
+                out.append(Corner(point + a * width, -a, b, True))
+                out.append(Corner(point + b * width * aspect, a, -b, True))
+    return out
+
+
+def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
+                    aspect: float):
+    """(corner, across, along) in mask pixels for each card corner standing out of one
+    region's outline: `across` points into the card along its short edge, `along` into it
+    along its long edge."""
+    x, y, bw, bh = cv2.boundingRect(contour)
+    region = np.zeros((bh + 2, bw + 2), np.uint8)
+    cv2.drawContours(region, [contour - (x - 1, y - 1)], -1, 255, -1)
+    box = np.array([[0, 0], [bw + 2, 0], [0, bh + 2], [bw + 2, bh + 2]], float)
+    s_range, t_range = box @ u, box @ v
+    origin = u * s_range.min() + v * t_range.min()  # the turned frame's (0, 0) in the box
+    size = (int(np.ceil(np.ptp(s_range))) + 1, int(np.ceil(np.ptp(t_range))) + 1)
+    m = np.array([[u[0], v[0], origin[0]], [u[1], v[1], origin[1]]])
+    turned = cv2.warpAffine(region, m, size, flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
+    shift = np.array([x - 1, y - 1], float) + origin
+
+    def image(s: float, t: float) -> np.ndarray:
+        return shift + s * u + t * v
+
+    rounding = ROUNDING * width
+    beyond = max(0.0, rounding - np.sqrt(2 * rounding * TOL)) + 0.5
+    min_run = max(3, int(MIN_RUN * width))
+    cols, rows = turned.any(axis=0), turned.any(axis=1)
+    n_t, n_s = turned.shape
+    sides = (  # envelope, valid, runs along s (short edge)?, the card's side (+1: larger)
+        (np.argmax(turned, axis=0), cols, True, 1),
+        (n_t - 1 - np.argmax(turned[::-1], axis=0), cols, True, -1),
+        (np.argmax(turned, axis=1), rows, False, 1),
+        (n_s - 1 - np.argmax(turned[:, ::-1], axis=1), rows, False, -1),
+    )
+    for env, valid, along_s, inward in sides:
+        for start, end, level in _runs(env.astype(float), valid, min_run):
+            for at, out in ((start, -1), (end, 1)):
+                if not _falls_away(env, valid, at, out, level, inward, rounding):
+                    continue
+                pos = at + out * beyond
+                if along_s:  # a short edge: across the long edge is along the run
+                    yield image(pos, level), -out * u, inward * v
+                else:
+                    yield image(level, pos), inward * u, -out * v
+
+
+def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
+    """(first, last, level) of each stretch where the envelope stays flat within TOL."""
+    breaks = np.flatnonzero(~valid[1:] | ~valid[:-1] | (np.abs(np.diff(env)) > TOL)) + 1
+    for piece in np.split(np.arange(len(env)), breaks):
+        if len(piece) < min_run or not valid[piece[0]]:
+            continue
+        level = float(np.median(env[piece]))
+        flat = piece[np.abs(env[piece] - level) <= TOL]
+        if len(flat) >= min_run:
+            yield int(flat[0]), int(flat[-1]), level
+
+
+def _falls_away(env, valid, at: int, out: int, level: float, inward: int,
+                rounding: float) -> bool:
+    """Whether beyond a flat run's end the outline falls away from the card (a corner of it)
+    rather than rising onto a card that lies further out (where two cards meet)."""
+    for k in range(1, int(rounding) + 4):
+        i = at + out * k
+        if i < 0 or i >= len(env) or not valid[i]:
+            return True
+        step = (env[i] - level) * inward
+        if step > 2 * TOL:
+            return True
+        if step < -2 * TOL:
+            return False
+    return False
