@@ -77,26 +77,51 @@ def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int
     return score, where
 
 
+def _both(ink: np.ndarray, any_rank: np.ndarray, any_suit: np.ndarray, split: int,
+          k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rank fit at each place of the index, the suit fit just below, and their sum with
+    the best suit fit within the slack `k` of each place (both maps have one row per place of
+    the whole index, so they add place by place)."""
+    suit_h = any_suit.shape[0]
+    ranks = cv2.matchTemplate(ink[: ink.shape[0] - suit_h], any_rank, cv2.TM_CCOEFF_NORMED)
+    suits = cv2.matchTemplate(ink[split:], any_suit, cv2.TM_CCOEFF_NORMED)
+    return ranks, suits, ranks + cv2.dilate(suits, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+
+
 def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
     """Find where rank and suit sit, together: the rank with the mean of all rank templates
     (which rank it is, the classifier says) and the suit with the mean suit just below it.
     Searched apart, a plain rank (an A, a 4) can fit best on the suit itself. The fits say
-    how index-like the window is."""
+    how index-like the window is.
+
+    The search runs first on the window at half size, then at full size only round the place
+    found there: the window's slack is wide, and a full search cost most of a frame's time."""
     split, w = profile.split, profile.patch_w
     suit_h = PATCH_H - split
-    h = ink.shape[0]
-    if h < PATCH_H or ink.shape[1] < w:
+    h, width = ink.shape
+    if h < PATCH_H or width < w:
         return None
-    ranks = cv2.matchTemplate(ink[: h - suit_h], profile.any_rank, cv2.TM_CCOEFF_NORMED)
-    suits = cv2.matchTemplate(ink[split:], profile.any_suit, cv2.TM_CCOEFF_NORMED)
     k = SUIT_SLACK
-    # the best suit fit within the slack of each place below a rank fit (both maps have one
-    # row per place of the whole index, so they add place by place)
-    both = ranks + cv2.dilate(suits, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    coarse_rank, coarse_suit = profile.coarse
+    half = cv2.resize(ink, (width // 2, h // 2), interpolation=cv2.INTER_AREA)
+    _, _, both = _both(half, coarse_rank, coarse_suit, coarse_rank.shape[0], k // 2)
+    cy, cx = np.unravel_index(int(np.argmax(both)), both.shape)
+    # the full-size places round the coarse one, and the suit places within the slack of them
+    y_lo, x_lo = max(0, 2 * cy - 2), max(0, 2 * cx - 2)
+    y_hi, x_hi = min(h - PATCH_H, 2 * cy + 2), min(width - w, 2 * cx + 2)
+    sy_lo, sx_lo = max(0, y_lo - k), max(0, x_lo - k)
+    sy_hi, sx_hi = min(h - PATCH_H, y_hi + k), min(width - w, x_hi + k)
+    ranks = cv2.matchTemplate(ink[y_lo: y_hi + split, x_lo: x_hi + w], profile.any_rank,
+                              cv2.TM_CCOEFF_NORMED)
+    suits = cv2.matchTemplate(ink[split + sy_lo: split + sy_hi + suit_h, sx_lo: sx_hi + w],
+                              profile.any_suit, cv2.TM_CCOEFF_NORMED)
+    best_suit = cv2.dilate(suits, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    both = ranks + best_suit[y_lo - sy_lo: y_hi - sy_lo + 1, x_lo - sx_lo: x_hi - sx_lo + 1]
     ry, rx = np.unravel_index(int(np.argmax(both)), both.shape)
     rank_match = float(ranks[ry, rx])
-    y0, x0 = max(0, ry - k), max(0, rx - k)
-    local = suits[y0: ry + k + 1, x0: rx + k + 1]
+    ry, rx = ry + y_lo, rx + x_lo
+    y0, x0 = max(sy_lo, ry - k), max(sx_lo, rx - k)
+    local = suits[y0 - sy_lo: ry + k + 1 - sy_lo, x0 - sx_lo: rx + k + 1 - sx_lo]
     sy, sx = np.unravel_index(int(np.argmax(local)), local.shape)
     suit_match = float(local[sy, sx])
     sx, sy = x0 + sx, y0 + sy + split

@@ -101,7 +101,7 @@ def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
     for piece in np.split(np.arange(len(env)), breaks):
         if len(piece) < min_run or not valid[piece[0]]:
             continue
-        level = float(np.median(env[piece]))
+        level = float(np.sort(env[piece])[len(piece) // 2])  # the median, cheaply
         flat = piece[np.abs(env[piece] - level) <= TOL]
         if len(flat) >= min_run:
             yield int(flat[0]), int(flat[-1]), level

@@ -50,6 +50,12 @@ class DeckProfile:
         # what every rank (suit) has in common: finds where it sits without asking which
         self.any_rank = np.mean(list(self.ranks.values()), axis=0).astype(np.float32)
         self.any_suit = np.mean(list(self.suits.values()), axis=0).astype(np.float32)
+        # the same at half size, for a coarse search first: rank and suit parts stacked
+        # make half the window's height
+        w, split = self.patch_w // 2, self.split // 2
+        self.coarse = (cv2.resize(self.any_rank, (w, split), interpolation=cv2.INTER_AREA),
+                       cv2.resize(self.any_suit, (w, PATCH_H // 2 - split),
+                                  interpolation=cv2.INTER_AREA))
 
     def save(self, path: Path) -> None:
         meta = {"aspect": self.aspect, "window": list(self.window), "split": self.split,

@@ -127,6 +127,8 @@ class Recognizer:
         for c in dedupe(found, 0.08 * width):
             if not _index_on_card(mask, c, width, self.profile):
                 continue  # the index window would lie on the cloth: no index is there
+            if _read_already(c, readings, width, aspect, scale):
+                continue
             reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v, c.from_outline),
                                        width / scale)
             if reading is None or (c.from_outline and not reading.certain):
@@ -155,8 +157,7 @@ class Recognizer:
         certain = (red is not None and match >= self.t.certain and r_margin >= p.rank_margin
                    and s_margin >= p.suit_margin and off <= self.t.off_place)
         sure = min(r_margin / p.rank_margin, s_margin / p.suit_margin, 1.0)
-        height = width * p.aspect
-        center = corner.point + corner.u * width / 2 + corner.v * height / 2
+        center = _centre(corner, width, p.aspect)
         x0, y0, x1, y1 = found.rank_box
         index_at = window_matrix(corner.point, corner.u, corner.v, width, p) @ np.array(
             [(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
@@ -166,6 +167,26 @@ class Recognizer:
                                    "suit_margin": round(s_margin, 3), "red": red,
                                    "off_place": round(float(off), 3)},
                            corner=corner, width=width, index_at=index_at)
+
+
+def _read_already(corner: Corner, readings: list[CardReading], width: float, aspect: float,
+                  scale: float) -> bool:
+    """Whether the card of this corner was read surely already, at this corner (a border
+    line inside a court card's face gives a second corner there) or, for a corner an outline
+    implies, at any. The other index corner of a card read surely is still read: two corners
+    that agree are surer, and two that disagree make the card uncertain."""
+    centre = _centre(corner, width, aspect)
+    for r in readings:
+        if not r.certain or np.hypot(*(r.center * scale - centre)) >= 0.25 * width:
+            continue
+        if corner.from_outline or np.hypot(*(r.corner.point * scale - corner.point)) < 0.5 * width:
+            return True
+    return False
+
+
+def _centre(corner: Corner, width: float, aspect: float) -> np.ndarray:
+    """The centre of the card whose index corner this is."""
+    return corner.point + corner.u * width / 2 + corner.v * width * aspect / 2
 
 
 def _on_card_share(mask: np.ndarray, corner: Corner, across: np.ndarray,
