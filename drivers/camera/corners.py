@@ -198,7 +198,7 @@ def edge_corners(segments: np.ndarray, card_width: float) -> list[Corner]:
             u = np.array([v[1], -v[0]])  # the perpendicular with cross(u, v) = +1
             point = end + v * OVERSHOOT * card_width
             out.append(Corner(point, u, v))
-    return dedupe(out, 0.08 * card_width)
+    return out  # the caller dedupes them together with the corners found elsewhere
 
 
 def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
