@@ -138,7 +138,8 @@ def test_card_height_is_found_when_the_outline_guess_is_a_sixth_off(decks, profi
 PLAIN_HANDS = [(-15, 1, (0.9, 4, 70)), (0, 3, (0.9, 4, 70)), (-15, 3, (1.0, 5, 65))]
 
 
-def _plain_fan(deck, angle, seed, effects):
+def _plain_fan(deck, angle, seed, effects, codes=("3D", "2H", "5C", "4S", "6H"),
+               step=(0.36, 0.12), width=100, at=(520, 300)):
     """A hand of plain number cards fanned right and down: each card's long edge lies white on
     white over the card beneath, marked only by a faint shadow."""
     from hardware_mocks.camera import (
@@ -153,8 +154,7 @@ def _plain_fan(deck, angle, seed, effects):
     rng = np.random.default_rng(seed)
     img = felt((1280, 720), rng)
     cards = []
-    codes = ["3D", "2H", "5C", "4S", "6H"]
-    for code, corners in zip(codes, hand_corners((520, 300), 100, angle, len(codes), (0.36, 0.12)),
+    for code, corners in zip(codes, hand_corners(at, width, angle, len(codes), step),
                              strict=True):
         lay_card(img, deck, code, corners)
         cards.append(PlacedCard(code, corners))
@@ -190,3 +190,60 @@ def test_a_hand_of_plain_cards_is_read_card_by_card(angle, seed, effects, decks,
     image, cards = _plain_fan(decks["svg"], angle, seed, effects)
     result = score(Recognizer(profiles["svg"]).read(image), cards)
     assert result["right"] == len(cards), result
+
+
+# hands turned little, whose only long edges found lie on the hand's outline: the first and
+# the last card's outer edges (the commit before read two or three of the five cards)
+OUTLINE_EDGE_HANDS = [(-3.88, 12, (0.412, 0.09), 105.3), (2.86, 25, (0.399, 0.097), 95.8),
+                      (-1.65, 44, (0.353, 0.111), 81.4), (0.33, 59, (0.353, 0.083), 84.7)]
+
+
+@pytest.mark.parametrize(("angle", "seed", "step", "width"), OUTLINE_EDGE_HANDS)
+def test_a_hand_whose_long_edges_lie_only_on_its_outline_is_read_card_by_card(
+        angle, seed, step, width, decks, profiles):
+    image, cards = _plain_fan(decks["svg"], angle, seed, (0.9, 4, 70),
+                              codes=("4H", "9H", "5H", "7C", "2D"), step=step, width=width)
+    result = score(Recognizer(profiles["svg"]).read(image), cards)
+    assert result["right"] == len(cards), result
+
+
+def test_a_card_reaching_out_of_the_frame_is_read_surely(decks, profiles):
+    """The top card of a hand at the picture's lower edge shows its index, not its far end:
+    what the frame does not show does not count against it."""
+    image, cards = _plain_fan(decks["own"], 25.61, 18, (0.9, 4, 70), codes=("7D", "8C", "4H"),
+                              width=98.7, at=(640, 600))
+    assert cards[-1].corners[:, 1].max() > image.shape[0]  # the card does reach out
+    result = score(Recognizer(profiles["own"]).read(image), cards)
+    assert result["right"] == len(cards), result
+
+
+def _reading(card, centre, u, certain=True, confidence=0.9):
+    from drivers.camera.corners import Corner
+    from drivers.camera.recognize import CardReading
+
+    u = np.array(u, float) / np.hypot(*u)
+    corner = Corner(np.array(centre, float), u, np.array([-u[1], u[0]]))
+    return CardReading(card, confidence, 1.0, certain, np.array(centre, float), corner=corner)
+
+
+def test_a_bottom_right_index_joins_its_own_card_not_the_next_one_in_a_tight_fan():
+    """Measured on a 1080p table: the 4H's bottom-right index put its centre 0.24 card widths
+    from the 5S's (0.25 joined them, and both became uncertain) and 0.1 from its own."""
+    from drivers.camera.recognize import merge
+
+    cards = merge([_reading("4H", (999, 326), (-0.92, -0.39), confidence=0.97),
+                   _reading("5S", (968, 309), (0.91, 0.41), confidence=0.96),
+                   _reading("4H", (1002, 341), (0.91, 0.41), confidence=0.95)], 150.0)
+    assert [(c.card, c.certain, c.corners_read) for c in cards] == [("5S", True, 1),
+                                                                   ("4H", True, 2)]
+
+
+def test_two_cards_are_not_joined_through_a_reading_between_them():
+    """A court card's frame line gave an uncertain reading between the KD's top-left index and
+    the next card's bottom-right one; each is near it, the two are not near each other."""
+    from drivers.camera.recognize import merge
+
+    cards = merge([_reading("KD", (672, 550), (1, -0.08)),
+                   _reading("AH", (686, 552), (0.99, -0.11), certain=False, confidence=0.4),
+                   _reading("AC", (713, 556), (-1, 0.1))], 124.0)
+    assert [(c.card, c.certain) for c in cards] == [("KD", True), ("AC", True)]

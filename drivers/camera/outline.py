@@ -36,8 +36,9 @@ def outline_corners(mask: np.ndarray, edges: np.ndarray, width: float, aspect: f
     for contour in contours:
         if cv2.contourArea(contour) < min_area:
             continue
+        # an edge on the outline has its midpoint on the contour, or a pixel or two off it
         inside = [i for i, m in enumerate(mids)
-                  if cv2.pointPolygonTest(contour, (float(m[0]), float(m[1])), False) >= 0]
+                  if cv2.pointPolygonTest(contour, (float(m[0]), float(m[1])), True) >= -2]
         if not inside:
             continue
         seg = edges[inside[0]]

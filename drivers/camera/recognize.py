@@ -190,17 +190,19 @@ def _centre(corner: Corner, width: float, aspect: float) -> np.ndarray:
 
 
 def _on_card_share(mask: np.ndarray, corner: Corner, across: np.ndarray,
-                   along: np.ndarray) -> float:
+                   along: np.ndarray, inside: float = 1.0) -> float:
     """The share of a grid of points (pixels `across` the card and `along` its long edge from
-    the corner) that lies on card in the mask (at half the resolution of the points); 0 when
-    any falls outside the frame."""
+    the corner) that lies on card in the mask (at half the resolution of the points), among
+    the points within the frame; 0 when less than the share `inside` of them is."""
     grid = ((corner.point[None, None, :] + corner.u * across[:, None, None]
              + corner.v * along[None, :, None]).reshape(-1, 2) / 2).astype(int)
     h, w = mask.shape
     x, y = grid[:, 0], grid[:, 1]
-    if x.min() < 0 or y.min() < 0 or x.max() >= w or y.max() >= h:
+    seen = (x >= 0) & (y >= 0) & (x < w) & (y < h)
+    n = int(np.count_nonzero(seen))
+    if n < inside * len(grid) or n == 0:
         return 0.0
-    return float(np.count_nonzero(mask[y, x])) / len(grid)
+    return float(np.count_nonzero(mask[y[seen], x[seen]])) / n
 
 
 def _index_on_card(mask: np.ndarray, corner: Corner, width: float,
@@ -217,25 +219,54 @@ def _index_on_card(mask: np.ndarray, corner: Corner, width: float,
 
 def _on_cards(mask: np.ndarray, corner: Corner, width: float, aspect: float) -> bool:
     """Whether the card a corner implies lies on card-coloured table (not over felt): a corner
-    found a little wrong in a fan can put a neighbour's index where no card would fit."""
+    found a little wrong in a fan can put a neighbour's index where no card would fit. A card
+    may reach out of the frame (the dealer's hand at the picture's edge): only what the frame
+    shows counts, as long as it shows at least half of the card."""
     s = np.linspace(0.1, 0.9, 5)
-    return _on_card_share(mask, corner, width * s, width * aspect * s) >= 0.92
+    return _on_card_share(mask, corner, width * s, width * aspect * s, 0.5) >= 0.92
 
 
 def merge(readings: list[CardReading], width: float) -> list[CardReading]:
-    """One card per centre: a card's two index corners give the same centre. And one card per
-    printed index: a corner found off its place can read a card's index as if the card lay
-    elsewhere; two readings of the same ink are one card."""
-    cards: list[CardReading] = []
-    for r in sorted(readings, key=lambda r: (not r.certain, -r.confidence)):
-        same = next((c for c in cards if np.hypot(*(c.center - r.center)) < 0.25 * width
-                     or _same_index(c, r, width)), None)
-        if same is None:
-            cards.append(r)
+    """The readings of one card joined into one. A card's two index corners give the same
+    centre; and a corner found off its place can read a card's index as if the card lay
+    elsewhere, so two readings of the same printed index are one card too. Pairs join closest
+    first, and a card never takes two readings of corners that point the same way from
+    centres apart: in a tight fan the next card's top-left index lies nearer to this card's
+    bottom-right one than corner finding is sure of, and joined they made both uncertain."""
+    order = sorted(readings, key=lambda r: (not r.certain, -r.confidence))
+    n = len(order)
+    centres = np.array([r.center for r in order]).reshape(n, 2)
+    apart = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    turns = np.array([r.corner.u if r.corner is not None else (0.0, 0.0) for r in order])
+    same_ink = np.array([[_same_index(a, b, width) for b in order] for a in order],
+                        bool).reshape(n, n)
+    # one card: centres together, and corners pointing opposite ways unless at one place
+    near = (apart < 0.25 * width) & ((turns @ turns.T <= 0) | (apart < 0.12 * width))
+    one = near | same_ink
+    pairs = sorted((float(apart[i, j]), i, j) for i in range(n) for j in range(i + 1, n)
+                   if one[i, j])
+    card_of = list(range(n))  # each reading's card: the index of its first member
+    for _, i, j in pairs:
+        a, b = card_of[i], card_of[j]
+        if a == b:
             continue
-        same.corners_read += 1
-        if same.card != r.card and r.certain:
-            same.certain = False  # the two corners disagree: say so, do not pick
+        members_a = [k for k in range(n) if card_of[k] == a]
+        members_b = [k for k in range(n) if card_of[k] == b]
+        if not one[np.ix_(members_a, members_b)].all():
+            continue  # every reading of a card must belong with every other
+        first = min(a, b)
+        for k in members_a + members_b:
+            card_of[k] = first
+    cards = []
+    for first in sorted(set(card_of)):
+        card = order[first]
+        for k in range(n):
+            if card_of[k] != first or k == first:
+                continue
+            card.corners_read += 1
+            if order[k].card != card.card and order[k].certain:
+                card.certain = False  # two corners disagree: say so, do not pick
+        cards.append(card)
     return sorted(cards, key=lambda c: (float(c.center[1]), float(c.center[0])))
 
 
