@@ -98,3 +98,22 @@ def test_bad_inputs_get_one_line_naming_them(cli, profile_file, tmp_path):
         done = cli(*argv)
         assert done.returncode == 2, argv
         assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_a_profile_from_before_the_fits_were_measured_asks_to_enrol_again(cli, profile_file,
+                                                                           tmp_path):
+    """A profile without the templates' own fits cannot judge a reading: it is refused by name,
+    not read with some default."""
+    data = dict(np.load(profile_file))
+    meta = json.loads(bytes(data["meta"]).decode())
+    del meta["rank_fit"]
+    data["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+    old = tmp_path / "old.profile"
+    with open(old, "wb") as f:
+        np.savez_compressed(f, **data)
+    image = tmp_path / "empty.png"
+    cv2.imwrite(str(image), np.full((90, 160, 3), (35, 120, 45), np.uint8))
+    done = cli("camera", "recognize", "--profile", str(old), str(image))
+    assert done.returncode == 2
+    assert "without rank_fit" in done.stderr and "enrol the deck again" in done.stderr
+    assert "Traceback" not in done.stderr

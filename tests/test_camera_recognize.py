@@ -15,7 +15,7 @@ from hardware_mocks.camera import random_scene
 from tests.camera_support import score
 
 pytestmark = pytest.mark.xdist_group("camera")
-FLOOR = {"own": 0.985, "svg": 0.965}  # read right, surely; the target is 0.995
+FLOOR = {"own": 0.99, "svg": 0.985}  # read right, surely; the target is 0.995
 WRONG_SURE = {"own": 0.0, "svg": 0.0}  # read wrong with confidence; the target is 0
 
 

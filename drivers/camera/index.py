@@ -69,6 +69,13 @@ def fit(area: np.ndarray, template: np.ndarray) -> float:
     return _best_at(area, template)[0]
 
 
+def own_fit(found: Located, profile: DeckProfile, rank: str, suit: str) -> tuple[float, float]:
+    """How well a reading's own rank and suit templates fit where they were found, each as a
+    share of how well it fits its own index seen through a camera (enrolment's median)."""
+    return (fit(found.rank_area, profile.ranks[rank]) / profile.rank_fit[rank],
+            fit(found.suit_area, profile.suits[suit]) / profile.suit_fit[suit])
+
+
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:
     if region.shape[0] < template.shape[0] or region.shape[1] < template.shape[1]:
         return -1.0, (0, 0)
@@ -139,6 +146,15 @@ def off_place(found: Located, profile: DeckProfile) -> float:
     and a wide rank (10) sits off the mean rank's place sideways."""
     _, y0, _, y1 = profile.window
     return abs(found.rank_box[1] - PAD_Y) * (y1 - y0) * profile.aspect / PATCH_H
+
+
+def ink_above(ink: np.ndarray, found: Located, rows: int = 3) -> float:
+    """The share of the rows just above the rank found that is dark ink. Above a rank there is
+    blank card; ink there means the rank was found cut, lower than it is: the bowl of a 6 or 8
+    with the suit below it then looks like a 9 (wrong readings seen on rendered tables)."""
+    x0, y0, x1, _ = found.rank_box
+    above = ink[max(0, y0 - rows): y0, x0:x1]
+    return float(np.count_nonzero(above > 0.5)) / above.size if above.size else 0.0
 
 
 def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located) -> bool | None:

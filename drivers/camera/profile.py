@@ -10,7 +10,7 @@ suit (the mean over its thirteen ranks), as ink darkness at a canonical size.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,11 @@ class DeckProfile:
     suit_classifier: Any = None
     rank_margin: float = 1.0  # margins beyond which a reading is certain
     suit_margin: float = 1.0
+    # how well each rank's (suit's) template fits its own index seen through a camera (the
+    # median over enrolment's simulated views): a thin 10 fits its sharp template less well
+    # than a bold 4 does, so how well a reading fits is judged against its own template's
+    rank_fit: dict[str, float] = field(default_factory=dict)
+    suit_fit: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # what every rank (suit) has in common: finds where it sits without asking which
@@ -60,7 +65,8 @@ class DeckProfile:
     def save(self, path: Path) -> None:
         meta = {"aspect": self.aspect, "window": list(self.window), "split": self.split,
                 "patch_w": self.patch_w, "rank_margin": self.rank_margin,
-                "suit_margin": self.suit_margin}
+                "suit_margin": self.suit_margin, "rank_fit": self.rank_fit,
+                "suit_fit": self.suit_fit}
         arrays = {f"rank_{r}": a for r, a in self.ranks.items()}
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
@@ -79,11 +85,15 @@ class DeckProfile:
             rank_w, suit_w = data["rank_weights"], data["suit_weights"]
         except (OSError, ValueError, KeyError, EOFError) as exc:
             raise ProfileError(f"{path}: not a deck profile ({exc})") from None
+        missing = [key for key in ("rank_fit", "suit_fit") if key not in meta]
+        if missing:
+            raise ProfileError(f"{path}: made by an older version, without {missing[0]}: "
+                               "enrol the deck again")
         from drivers.camera.classify import RidgeClassifier
         return cls(meta["aspect"], tuple(meta["window"]), meta["split"], meta["patch_w"],
                    ranks, suits, RidgeClassifier(list(RANKS), rank_w),
                    RidgeClassifier(list(SUITS), suit_w), meta["rank_margin"],
-                   meta["suit_margin"])
+                   meta["suit_margin"], meta["rank_fit"], meta["suit_fit"])
 
 
 def _load_faces(folder: Path) -> dict[str, np.ndarray]:

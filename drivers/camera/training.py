@@ -13,14 +13,14 @@ import cv2
 import numpy as np
 
 from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, RidgeClassifier, features
-from drivers.camera.index import cut_window, fit, glyph_colour, ink_of, locate
+from drivers.camera.index import cut_window, fit, glyph_colour, ink_of, locate, own_fit
 from drivers.camera.profile import DeckProfile
 from models.cards import RANKS, SUITS
 
 FELT_BGR = (45, 120, 35)
 # floors measured on rendered tables of both test decks (2026-11-23): no wrong rank or suit
-# whose own templates fit (>= 0.66) reached them; right readings of small red 3, 5 and 8 and
-# of spades and clubs fall to 0.38 and 0.53
+# whose own templates fit (at the recognizer's certainty) reached them; right readings of
+# small red 3, 5 and 8 and of spades and clubs fall to 0.38 and 0.53
 RANK_FLOOR = 0.35
 SUIT_FLOOR = 0.6
 
@@ -83,18 +83,28 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int, see
 
 
 def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40,
-          certain_match: float = 0.6) -> None:
-    """Fit the rank and suit classifiers into the profile and set its certainty margins.
+          certain_fit: tuple[float, float] = (0.7, 0.75)) -> None:
+    """Fit the rank and suit classifiers into the profile, measure how well each template
+    fits its own index through a camera, and set the certainty margins.
 
     A margin is set from the wrong readings that would otherwise have been certain: those with
-    the ink's colour known and templates fitting at least `certain_match` (the recognizer's
-    other conditions); the others are reported uncertain whatever their margin."""
+    the ink's colour known and their rank and suit templates fitting at least `certain_fit`
+    of their own fit (the recognizer's other conditions, a little looser); the others are
+    reported uncertain whatever their margin."""
     seen = views(profile, faces, per_card, seed=1)
     profile.rank_classifier = RidgeClassifier.fit(
         np.array([v[1] for v in seen]), [v[0][0] for v in seen], list(RANKS))
     profile.suit_classifier = RidgeClassifier.fit(
         np.array([v[2] for v in seen]), [v[0][1] for v in seen], list(SUITS))
     held_out = views(profile, faces, max(8, per_card // 3), seed=2)
+    rank_fits: dict[str, list[float]] = {r: [] for r in RANKS}
+    suit_fits: dict[str, list[float]] = {s: [] for s in SUITS}
+    for code, _, _, _, found in held_out:
+        rank_fits[code[0]].append(fit(found.rank_area, profile.ranks[code[0]]))
+        suit_fits[code[1]].append(fit(found.suit_area, profile.suits[code[1]]))
+    # a floor, so that a template hardly fitting its own views cannot make any fit look good
+    profile.rank_fit = {r: max(0.5, float(np.median(f or [1.0]))) for r, f in rank_fits.items()}
+    profile.suit_fit = {s: max(0.5, float(np.median(f or [1.0]))) for s, f in suit_fits.items()}
     rank_wrong, suit_wrong = [0.0], [0.0]
     for code, rank_f, suit_f, red, found in held_out:
         if red is None:
@@ -102,9 +112,8 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
         rank, _, r_margin = profile.rank_classifier.best(rank_f)
         family = {s for s in SUITS if (s in "HD") == red}
         suit, _, s_margin = profile.suit_classifier.best(suit_f, family)
-        match = min(fit(found.rank_area, profile.ranks[rank]),
-                    fit(found.suit_area, profile.suits[suit]))
-        if match < certain_match:
+        rank_fit, suit_fit = own_fit(found, profile, rank, suit)
+        if rank_fit < certain_fit[0] or suit_fit < certain_fit[1]:
             continue
         if rank != code[0]:
             rank_wrong.append(r_margin)
