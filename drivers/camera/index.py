@@ -170,7 +170,8 @@ def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located) -> bool | N
     if mask.sum() < 12:
         return None
     b, g, r = (patch[:, :, i][mask].astype(np.float32) for i in range(3))
-    redness = float(np.median(r - np.maximum(g, b)))
+    excess = r - np.maximum(g, b)
+    redness = float(np.partition(excess, len(excess) // 2)[len(excess) // 2])  # the median
     if 8 <= redness <= 25:
         return None  # neither clearly: do not let colour decide
     return redness > 25

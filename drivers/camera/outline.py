@@ -99,13 +99,15 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
 def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
     """(first, last, level) of each stretch where the envelope stays flat within TOL."""
     breaks = np.flatnonzero(~valid[1:] | ~valid[:-1] | (np.abs(np.diff(env)) > TOL)) + 1
-    for piece in np.split(np.arange(len(env)), breaks):
-        if len(piece) < min_run or not valid[piece[0]]:
-            continue
-        level = float(np.sort(env[piece])[len(piece) // 2])  # the median, cheaply
-        flat = piece[np.abs(env[piece] - level) <= TOL]
+    starts = np.concatenate(([0], breaks))
+    ends = np.concatenate((breaks, [len(env)]))
+    long = (ends - starts >= min_run) & valid[starts]  # most pieces are a pixel or two
+    for start, end in zip(starts[long].tolist(), ends[long].tolist(), strict=True):
+        piece = env[start:end]
+        level = float(np.sort(piece)[len(piece) // 2])  # the median, cheaply
+        flat = np.flatnonzero(np.abs(piece - level) <= TOL)
         if len(flat) >= min_run:
-            yield int(flat[0]), int(flat[-1]), level
+            yield start + int(flat[0]), start + int(flat[-1]), level
 
 
 def _falls_away(env, valid, at: int, out: int, level: float, inward: int,
