@@ -254,27 +254,25 @@ def merge(readings: list[CardReading], width: float) -> list[CardReading]:
     order = sorted(readings, key=lambda r: (not r.certain, -r.confidence))
     n = len(order)
     centres = np.array([r.center for r in order]).reshape(n, 2)
-    apart = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
-    turns = np.array([r.corner.u if r.corner is not None else (0.0, 0.0) for r in order])
-    same_ink = np.array([[_same_index(a, b, width) for b in order] for a in order],
-                        bool).reshape(n, n)
-    # one card: centres together, and corners pointing opposite ways unless at one place
-    near = (apart < 0.25 * width) & ((turns @ turns.T <= 0) | (apart < 0.12 * width))
-    one = near | same_ink
-    pairs = sorted((float(apart[i, j]), i, j) for i in range(n) for j in range(i + 1, n)
-                   if one[i, j])
-    card_of = list(range(n))  # each reading's card: the index of its first member
-    for _, i, j in pairs:
-        a, b = card_of[i], card_of[j]
+    turns = np.array([r.corner.u if r.corner is not None else (0.0, 0.0)
+                      for r in order]).reshape(n, 2)
+    inks = np.array([r.index_at if r.index_at is not None else (np.nan, np.nan)
+                     for r in order], float).reshape(n, 2)
+    apart = _distances(centres)
+    # one card: centres together, and corners pointing opposite ways unless at one place; or
+    # one printed index (a reading without one is at no distance from any: NaN compares false)
+    one = ((apart < 0.25 * width) & ((turns @ turns.T <= 0) | (apart < 0.12 * width))
+           | (_distances(inks) < 0.06 * width))
+    left, right = np.nonzero(np.triu(one, 1))
+    card_of = np.arange(n)  # each reading's card: the index of its first member
+    for k in np.argsort(apart[left, right], kind="stable"):
+        a, b = card_of[left[k]], card_of[right[k]]
         if a == b:
             continue
-        members_a = [k for k in range(n) if card_of[k] == a]
-        members_b = [k for k in range(n) if card_of[k] == b]
+        members_a, members_b = np.flatnonzero(card_of == a), np.flatnonzero(card_of == b)
         if not one[np.ix_(members_a, members_b)].all():
             continue  # every reading of a card must belong with every other
-        first = min(a, b)
-        for k in members_a + members_b:
-            card_of[k] = first
+        card_of[np.concatenate((members_a, members_b))] = min(a, b)
     cards = []
     for first in sorted(set(card_of)):
         card = order[first]
@@ -288,6 +286,6 @@ def merge(readings: list[CardReading], width: float) -> list[CardReading]:
     return sorted(cards, key=lambda c: (float(c.center[1]), float(c.center[0])))
 
 
-def _same_index(a: CardReading, b: CardReading, width: float) -> bool:
-    return (a.index_at is not None and b.index_at is not None
-            and float(np.hypot(*(a.index_at - b.index_at))) < 0.06 * width)
+def _distances(points: np.ndarray) -> np.ndarray:
+    """The distance between every two of the points (n x 2)."""
+    return np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))

@@ -8,6 +8,7 @@ three or more cards only hit or stand, by total and softness.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -84,7 +85,7 @@ def basic_strategy(rules: Rules) -> Strategy:
         for hard in range(2, 22):  # from A+A (hard 2, soft 12) up
             for ace in (False, True):
                 total = best_total(hard, ace)
-                hit = base.hit(hard, ace) if hard < 21 else float("-inf")
+                hit = base.hit(hard, ace) if hard < 21 else -math.inf
                 drawn[(total, total != hard, up)] = "hit" if hit > base.stand(hard, ace) \
                     else "stand"
     return Strategy(rules.preset, two_card, drawn, ev)
