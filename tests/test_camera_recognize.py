@@ -185,6 +185,32 @@ def test_the_outline_of_a_plain_hand_gives_every_card_its_index_corner(angle, se
         assert near, card.code
 
 
+def test_a_staircase_edge_across_the_hand_does_not_turn_its_outline(decks, profiles):
+    """Edge following can run along a hand's staircase of top edges and make an edge a card
+    height long across the cards (seen on a 1080p table: the hand's outline was turned by it,
+    and two cards were missed). The hand's axes are the direction most of its edges share."""
+    import cv2
+
+    from drivers.camera.corners import card_edges, card_mask, darkest_channel, long_edges
+    from drivers.camera.outline import outline_corners
+
+    aspect = profiles["svg"].aspect
+    image, cards = _plain_fan(decks["svg"], -4, 3, (0.9, 4, 70))
+    half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    mask = card_mask(half)
+    edges, height = long_edges(darkest_channel(image), card_edges(half, mask, 600) * 2,
+                               100 * aspect, aspect)
+    tl, tr = cards[0].corners[0], cards[0].corners[1]
+    across = tl + (tr - tl) / np.linalg.norm(tr - tl) * height  # over the next cards' tops
+    staircase = np.array([[*(tl + (0, 2)), *(across + (0, 2))]])
+    found = outline_corners(mask, np.vstack([staircase, edges]), height / aspect, aspect, 600)
+    for card in cards[:-1]:
+        tl, tr = card.corners[0], card.corners[1]
+        u = (tr - tl) / np.linalg.norm(tr - tl)
+        assert [c for c in found if np.linalg.norm(c.point - tl) < 4 and c.u @ u > 0.998], \
+            card.code
+
+
 @pytest.mark.parametrize(("angle", "seed", "effects"), PLAIN_HANDS)
 def test_a_hand_of_plain_cards_is_read_card_by_card(angle, seed, effects, decks, profiles):
     image, cards = _plain_fan(decks["svg"], angle, seed, effects)

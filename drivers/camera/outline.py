@@ -41,7 +41,7 @@ def outline_corners(mask: np.ndarray, edges: np.ndarray, width: float, aspect: f
                   if cv2.pointPolygonTest(contour, (float(m[0]), float(m[1])), True) >= -2]
         if not inside:
             continue
-        seg = edges[inside[0]]
+        seg = edges[inside[_most_shared(edges[inside])]]
         v = (seg[2:] - seg[:2]) / np.hypot(*(seg[2:] - seg[:2]))
         u = np.array([v[1], -v[0]])
         for point, a, b in _region_corners(contour, u, v, width / 2, aspect):
@@ -52,6 +52,18 @@ def outline_corners(mask: np.ndarray, edges: np.ndarray, width: float, aspect: f
                 out.append(Corner(point + a * width, -a, b, True))
                 out.append(Corner(point + b * width * aspect, a, -b, True))
     return out
+
+
+def _most_shared(edges: np.ndarray, tolerance: float = 4.0) -> int:
+    """The edge whose direction most of the others share (within `tolerance` degrees, either
+    way along): the cards of a hand lie alike, but edge following can run along a hand's
+    staircase of short edges and make a long edge across the cards; one such gave a whole
+    hand wrong axes."""
+    d = edges[:, 2:] - edges[:, :2]
+    angle = np.degrees(np.arctan2(d[:, 1], d[:, 0])) % 180
+    apart = np.abs(angle[:, None] - angle[None, :])
+    apart = np.minimum(apart, 180 - apart)
+    return int(np.argmax((apart < tolerance).sum(axis=1)))
 
 
 def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
