@@ -211,6 +211,29 @@ def test_a_staircase_edge_across_the_hand_does_not_turn_its_outline(decks, profi
             card.code
 
 
+def test_only_index_corners_show_a_short_edge_running_on_from_them(decks):
+    """At a top-left and a bottom-right corner the card's short edge runs on across the card;
+    at the far end of a long edge the card lies the other way, and its window would be cut
+    over the card beneath. Corners found a few pixels off along the long edge count alike."""
+    from drivers.camera.corners import Corner, darkest_channel, short_edges
+
+    image, cards = _plain_fan(decks["svg"], 12, 5, (0.9, 4, 70))
+    index, far = [], []
+    for k, card in enumerate(cards):
+        tl, tr, br, bl = card.corners
+        for off in (-4.0, 0.0, 4.0):
+            down = (bl - tl) / np.linalg.norm(bl - tl)
+            right = (tr - tl) / np.linalg.norm(tr - tl)
+            index.append(Corner(tl + off * down, right, down))  # every card's top-left
+            far.append(Corner(bl - off * down, -right, -down))  # its left edge's far end
+            if k == len(cards) - 1:  # the top card: bottom-right, and its right edge's far end
+                index.append(Corner(br - off * down, -right, -down))
+                far.append(Corner(tr + off * down, right, down))
+    gray = darkest_channel(image)
+    assert short_edges(gray, index, 100.0).all()
+    assert not short_edges(gray, far, 100.0).any()
+
+
 @pytest.mark.parametrize(("angle", "seed", "effects"), PLAIN_HANDS)
 def test_a_hand_of_plain_cards_is_read_card_by_card(angle, seed, effects, decks, profiles):
     image, cards = _plain_fan(decks["svg"], angle, seed, effects)

@@ -30,6 +30,7 @@ from drivers.camera.corners import (
     edge_corners,
     estimate_card_height,
     long_edges,
+    short_edges,
 )
 from drivers.camera.index import (
     cut_window,
@@ -127,8 +128,8 @@ class Recognizer:
         if guess is None:
             return []
         # followed edges run corner to corner: the length most share is the card's height
-        edges, height = long_edges(darkest_channel(small), segments, guess,
-                                   None if self.card_width else aspect)
+        gray = darkest_channel(small)
+        edges, height = long_edges(gray, segments, guess, None if self.card_width else aspect)
         if not len(edges):
             return []
         width = height / aspect
@@ -137,7 +138,10 @@ class Recognizer:
         # hands' outlines imply, for cards whose long edge lies unseen on the card beneath
         found = edge_corners(edges, width) + outline_corners(mask, edges, width, aspect,
                                                              min_area)
-        for c in dedupe(found, 0.08 * width):
+        found = dedupe(found, 0.08 * width)
+        for c, short_edge in zip(found, short_edges(gray, found, width), strict=True):
+            if not (short_edge or c.from_outline):
+                continue  # the far end of a long edge, or no card's corner at all
             if not _index_on_card(mask, c, width, self.profile):
                 continue  # the index window would lie on the cloth: no index is there
             if _read_already(c, readings, width, aspect, scale):
