@@ -205,17 +205,20 @@ def edge_corners(segments: np.ndarray, card_width: float) -> list[Corner]:
 
 
 def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
-    """One corner per place and orientation (a card's border line gives two parallel edges)."""
+    """One corner per place and orientation (a card's border line gives two parallel edges):
+    the first of each, in the order given."""
     if not corners:
         return []
     points = np.array([c.point for c in corners])
     vs = np.array([c.v for c in corners])
-    near = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1)) < radius
-    same = near & (vs @ vs.T > 0.95)
+    apart = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+    same = (apart < radius) & (vs @ vs.T > 0.95)
+    taken = np.zeros(len(corners), bool)
     kept: list[int] = []
     for i in range(len(corners)):
-        if not same[i, kept].any():
+        if not taken[i]:
             kept.append(i)
+            taken |= same[i]
     return [corners[i] for i in kept]
 
 

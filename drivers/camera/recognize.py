@@ -139,11 +139,11 @@ class Recognizer:
         found = edge_corners(edges, width) + outline_corners(mask, edges, width, aspect,
                                                              min_area)
         found = dedupe(found, 0.08 * width)
-        for c, short_edge in zip(found, short_edges(gray, found, width), strict=True):
-            if not (short_edge or c.from_outline):
-                continue  # the far end of a long edge, or no card's corner at all
-            if not _index_on_card(mask, c, width, self.profile):
-                continue  # the index window would lie on the cloth: no index is there
+        # the far end of a long edge, or no card's corner at all; or the index window would
+        # lie on the cloth: no index is there, and the window need not be cut and searched
+        worth = ((short_edges(gray, found, width) | [c.from_outline for c in found])
+                 & _index_on_card(mask, found, width, self.profile))
+        for c in (c for c, worth_it in zip(found, worth, strict=True) if worth_it):
             if _read_already(c, readings, width, aspect, scale):
                 continue
             reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v, c.from_outline),
@@ -227,16 +227,27 @@ def _on_card_share(mask: np.ndarray, corner: Corner, across: np.ndarray,
     return float(np.count_nonzero(mask[y[seen], x[seen]])) / n
 
 
-def _index_on_card(mask: np.ndarray, corner: Corner, width: float,
-                   profile: DeckProfile) -> bool:
-    """Whether the middle of the index window a corner implies lies on card: at the far ends
-    of long edges and where an edge was found on the felt it lies on the cloth, and the window
-    need not be cut and searched."""
+def _index_on_card(mask: np.ndarray, corners: list[Corner], width: float,
+                   profile: DeckProfile) -> np.ndarray:
+    """Whether the middle of the index window each corner implies lies on card (four points,
+    all within the frame): at the far ends of long edges and where an edge was found on the
+    felt it lies on the cloth."""
+    if not corners:
+        return np.zeros(0, bool)
     x0, y0, x1, y1 = profile.window
-    height = width * profile.aspect
     share = np.array([0.3, 0.7])
-    return _on_card_share(mask, corner, width * (x0 + share * (x1 - x0)),
-                          height * (y0 + share * (y1 - y0))) == 1.0
+    across = width * (x0 + share * (x1 - x0))
+    along = width * profile.aspect * (y0 + share * (y1 - y0))
+    points = np.array([c.point for c in corners])
+    us, vs = np.array([c.u for c in corners]), np.array([c.v for c in corners])
+    grid = ((points[:, None, None, :] + us[:, None, None, :] * across[None, :, None, None]
+             + vs[:, None, None, :] * along[None, None, :, None]) / 2).astype(int)
+    x, y = grid[..., 0], grid[..., 1]
+    h, w = mask.shape
+    seen = (x >= 0) & (y >= 0) & (x < w) & (y < h)
+    on = np.zeros(x.shape, bool)
+    on[seen] = mask[y[seen], x[seen]] > 0
+    return on.reshape(len(corners), -1).all(axis=1)
 
 
 def _on_cards(mask: np.ndarray, corner: Corner, width: float, aspect: float) -> bool:
