@@ -20,7 +20,9 @@ import numpy as np
 from drivers.camera.corners import darkest_channel
 from models.cards import ALL_CARDS, RANKS, SUITS
 
-PATCH_H = 96  # canonical height of the index window, pixels
+# canonical height of the index window, pixels: an index is 12 to 25 pixels high in a frame,
+# so 64 rows keep its detail and cost less than half of 96 (which read no more right)
+PATCH_H = 64
 NUMBER_RANKS = "A23456789T"
 
 
@@ -66,7 +68,7 @@ class DeckProfile:
         meta = {"aspect": self.aspect, "window": list(self.window), "split": self.split,
                 "patch_w": self.patch_w, "rank_margin": self.rank_margin,
                 "suit_margin": self.suit_margin, "rank_fit": self.rank_fit,
-                "suit_fit": self.suit_fit}
+                "suit_fit": self.suit_fit, "window_rows": PATCH_H}
         arrays = {f"rank_{r}": a for r, a in self.ranks.items()}
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
@@ -85,10 +87,13 @@ class DeckProfile:
             rank_w, suit_w = data["rank_weights"], data["suit_weights"]
         except (OSError, ValueError, KeyError, EOFError) as exc:
             raise ProfileError(f"{path}: not a deck profile ({exc})") from None
-        missing = [key for key in ("rank_fit", "suit_fit") if key not in meta]
+        missing = [key for key in ("rank_fit", "suit_fit", "window_rows") if key not in meta]
         if missing:
             raise ProfileError(f"{path}: made by an older version, without {missing[0]}: "
                                "enrol the deck again")
+        if meta["window_rows"] != PATCH_H:
+            raise ProfileError(f"{path}: made for index windows of {meta['window_rows']} rows, "
+                               f"this version cuts {PATCH_H}: enrol the deck again")
         from drivers.camera.classify import RidgeClassifier
         return cls(meta["aspect"], tuple(meta["window"]), meta["split"], meta["patch_w"],
                    ranks, suits, RidgeClassifier(list(RANKS), rank_w),
