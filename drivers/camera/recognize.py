@@ -13,6 +13,7 @@ uncertain.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -143,14 +144,15 @@ class Recognizer:
         # lie on the cloth: no index is there, and the window need not be cut and searched
         worth = ((short_edges(gray, found, width) | [c.from_outline for c in found])
                  & _index_on_card(mask, found, width, self.profile))
-        for c in (c for c, worth_it in zip(found, worth, strict=True) if worth_it):
+        found = [c for c, worth_it in zip(found, worth, strict=True) if worth_it]
+        for c, on_cards in zip(found, _on_cards(mask, found, width, aspect), strict=True):
             if _read_already(c, readings, width, aspect, scale):
                 continue
             reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v, c.from_outline),
                                        width / scale)
             if reading is None or (c.from_outline and not reading.certain):
                 continue  # an outline's corner is a guess: only a sure index there counts
-            if reading.certain and not _on_cards(mask, c, width, aspect):
+            if reading.certain and not on_cards:
                 reading.certain = False  # the card this index implies would lie on felt
             readings.append(reading)
         return merge(readings, width / scale)
@@ -197,11 +199,16 @@ def _read_already(corner: Corner, readings: list[CardReading], width: float, asp
     line inside a court card's face gives a second corner there) or, for a corner an outline
     implies, at any. The other index corner of a card read surely is still read: two corners
     that agree are surer, and two that disagree make the card uncertain."""
-    centre = _centre(corner, width, aspect)
+    cx, cy = _centre(corner, width, aspect).tolist()
+    px, py = corner.point.tolist()
     for r in readings:
-        if not r.certain or np.hypot(*(r.center * scale - centre)) >= 0.25 * width:
+        if not r.certain:
             continue
-        if corner.from_outline or np.hypot(*(r.corner.point * scale - corner.point)) < 0.5 * width:
+        rx, ry = r.center.tolist()
+        if math.hypot(rx * scale - cx, ry * scale - cy) >= 0.25 * width:
+            continue
+        qx, qy = r.corner.point.tolist()
+        if corner.from_outline or math.hypot(qx * scale - px, qy * scale - py) < 0.5 * width:
             return True
     return False
 
@@ -211,52 +218,47 @@ def _centre(corner: Corner, width: float, aspect: float) -> np.ndarray:
     return corner.point + corner.u * width / 2 + corner.v * width * aspect / 2
 
 
-def _on_card_share(mask: np.ndarray, corner: Corner, across: np.ndarray,
-                   along: np.ndarray, inside: float = 1.0) -> float:
-    """The share of a grid of points (pixels `across` the card and `along` its long edge from
-    the corner) that lies on card in the mask (at half the resolution of the points), among
-    the points within the frame; 0 when less than the share `inside` of them is."""
-    grid = ((corner.point[None, None, :] + corner.u * across[:, None, None]
-             + corner.v * along[None, :, None]).reshape(-1, 2) / 2).astype(int)
-    h, w = mask.shape
-    x, y = grid[:, 0], grid[:, 1]
-    seen = (x >= 0) & (y >= 0) & (x < w) & (y < h)
-    n = int(np.count_nonzero(seen))
-    if n < inside * len(grid) or n == 0:
-        return 0.0
-    return float(np.count_nonzero(mask[y[seen], x[seen]])) / n
-
-
-def _index_on_card(mask: np.ndarray, corners: list[Corner], width: float,
-                   profile: DeckProfile) -> np.ndarray:
-    """Whether the middle of the index window each corner implies lies on card (four points,
-    all within the frame): at the far ends of long edges and where an edge was found on the
-    felt it lies on the cloth."""
+def _on_card_share(mask: np.ndarray, corners: list[Corner], across: np.ndarray,
+                   along: np.ndarray, inside: float = 1.0) -> np.ndarray:
+    """For each corner, the share of a grid of points (pixels `across` the card and `along`
+    its long edge from the corner) that lies on card in the mask (at half the resolution of
+    the points), among the points within the frame; 0 when less than the share `inside` of
+    them is. All corners at once."""
     if not corners:
-        return np.zeros(0, bool)
-    x0, y0, x1, y1 = profile.window
-    share = np.array([0.3, 0.7])
-    across = width * (x0 + share * (x1 - x0))
-    along = width * profile.aspect * (y0 + share * (y1 - y0))
+        return np.zeros(0)
     points = np.array([c.point for c in corners])
     us, vs = np.array([c.u for c in corners]), np.array([c.v for c in corners])
     grid = ((points[:, None, None, :] + us[:, None, None, :] * across[None, :, None, None]
              + vs[:, None, None, :] * along[None, None, :, None]) / 2).astype(int)
+    grid = grid.reshape(len(corners), -1, 2)
     x, y = grid[..., 0], grid[..., 1]
     h, w = mask.shape
     seen = (x >= 0) & (y >= 0) & (x < w) & (y < h)
     on = np.zeros(x.shape, bool)
     on[seen] = mask[y[seen], x[seen]] > 0
-    return on.reshape(len(corners), -1).all(axis=1)
+    n = seen.sum(axis=1)
+    share = on.sum(axis=1) / np.maximum(n, 1)
+    return np.where((n >= inside * grid.shape[1]) & (n > 0), share, 0.0)
 
 
-def _on_cards(mask: np.ndarray, corner: Corner, width: float, aspect: float) -> bool:
-    """Whether the card a corner implies lies on card-coloured table (not over felt): a corner
-    found a little wrong in a fan can put a neighbour's index where no card would fit. A card
-    may reach out of the frame (the dealer's hand at the picture's edge): only what the frame
-    shows counts, as long as it shows at least half of the card."""
+def _index_on_card(mask: np.ndarray, corners: list[Corner], width: float,
+                   profile: DeckProfile) -> np.ndarray:
+    """Whether the middle of the index window each corner implies lies on card: at the far
+    ends of long edges and where an edge was found on the felt it lies on the cloth."""
+    x0, y0, x1, y1 = profile.window
+    share = np.array([0.3, 0.7])
+    return _on_card_share(mask, corners, width * (x0 + share * (x1 - x0)),
+                          width * profile.aspect * (y0 + share * (y1 - y0))) == 1.0
+
+
+def _on_cards(mask: np.ndarray, corners: list[Corner], width: float,
+              aspect: float) -> np.ndarray:
+    """Whether the card each corner implies lies on card-coloured table (not over felt): a
+    corner found a little wrong in a fan can put a neighbour's index where no card would fit.
+    A card may reach out of the frame (the dealer's hand at the picture's edge): only what
+    the frame shows counts, as long as it shows at least half of the card."""
     s = np.linspace(0.1, 0.9, 5)
-    return _on_card_share(mask, corner, width * s, width * aspect * s, 0.5) >= 0.92
+    return _on_card_share(mask, corners, width * s, width * aspect * s, 0.5) >= 0.92
 
 
 def merge(readings: list[CardReading], width: float) -> list[CardReading]:
