@@ -222,6 +222,15 @@ def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
     return [corners[i] for i in kept]
 
 
+def corner_grid(corners: list[Corner], across: np.ndarray, along: np.ndarray) -> np.ndarray:
+    """Points laid out from each corner, `across` its card (along `u`) and `along` its long
+    edge (along `v`), in the corners' pixels: corners x across x along x 2."""
+    points = np.array([c.point for c in corners])
+    us, vs = np.array([c.u for c in corners]), np.array([c.v for c in corners])
+    return (points[:, None, None, :] + us[:, None, None, :] * across[None, :, None, None]
+            + vs[:, None, None, :] * along[None, None, :, None])
+
+
 def short_edges(gray: np.ndarray, corners: list[Corner], width: float) -> np.ndarray:
     """Whether each corner's short edge shows: an edge running from the corner across the card
     (along `u`), brighter on the card's side. At a card's top-left and bottom-right corner it
@@ -237,14 +246,10 @@ def short_edges(gray: np.ndarray, corners: list[Corner], width: float) -> np.nda
     finding puts it); one remap for all corners."""
     if not corners:
         return np.zeros(0, bool)
-    points = np.array([c.point for c in corners])
-    us = np.array([c.u for c in corners])
-    vs = np.array([c.v for c in corners])
     reach = np.linspace(0.12, 0.4, 8)
     across = width * np.concatenate([reach, -reach])  # on along u, then back along -u
     along = width * np.linspace(-0.1, 0.1, 21)  # a step of 0.01 card widths
-    grid = (points[:, None, None, :] + us[:, None, None, :] * across[None, :, None, None]
-            + vs[:, None, None, :] * along[None, None, :, None])
+    grid = corner_grid(corners, across, along)
     grid = grid.reshape(len(corners) * len(across), len(along), 2).astype(np.float32)
     seen = cv2.remap(gray, grid[:, :, 0], grid[:, :, 1], cv2.INTER_LINEAR,
                      borderMode=cv2.BORDER_REPLICATE).astype(np.float32)

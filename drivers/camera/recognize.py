@@ -26,6 +26,7 @@ from drivers.camera.corners import (
     Felt,
     card_edges,
     card_mask,
+    corner_grid,
     darkest_channel,
     dedupe,
     edge_corners,
@@ -226,11 +227,7 @@ def _on_card_share(mask: np.ndarray, corners: list[Corner], across: np.ndarray,
     them is. All corners at once."""
     if not corners:
         return np.zeros(0)
-    points = np.array([c.point for c in corners])
-    us, vs = np.array([c.u for c in corners]), np.array([c.v for c in corners])
-    grid = ((points[:, None, None, :] + us[:, None, None, :] * across[None, :, None, None]
-             + vs[:, None, None, :] * along[None, None, :, None]) / 2).astype(int)
-    grid = grid.reshape(len(corners), -1, 2)
+    grid = (corner_grid(corners, across, along) / 2).astype(int).reshape(len(corners), -1, 2)
     x, y = grid[..., 0], grid[..., 1]
     h, w = mask.shape
     seen = (x >= 0) & (y >= 0) & (x < w) & (y < h)
