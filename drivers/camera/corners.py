@@ -204,6 +204,11 @@ def edge_corners(segments: np.ndarray, card_width: float) -> list[Corner]:
     return out  # the caller dedupes them together with the corners found elsewhere
 
 
+def distances(points: np.ndarray) -> np.ndarray:
+    """The distance between every two of the points (n x 2)."""
+    return np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+
+
 def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
     """One corner per place and orientation (a card's border line gives two parallel edges):
     the first of each, in the order given."""
@@ -211,8 +216,7 @@ def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
         return []
     points = np.array([c.point for c in corners])
     vs = np.array([c.v for c in corners])
-    apart = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
-    same = (apart < radius) & (vs @ vs.T > 0.95)
+    same = (distances(points) < radius) & (vs @ vs.T > 0.95)
     taken = np.zeros(len(corners), bool)
     kept: list[int] = []
     for i in range(len(corners)):

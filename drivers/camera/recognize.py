@@ -29,6 +29,7 @@ from drivers.camera.corners import (
     corner_grid,
     darkest_channel,
     dedupe,
+    distances,
     edge_corners,
     estimate_card_height,
     long_edges,
@@ -272,11 +273,11 @@ def merge(readings: list[CardReading], width: float) -> list[CardReading]:
                       for r in order]).reshape(n, 2)
     inks = np.array([r.index_at if r.index_at is not None else (np.nan, np.nan)
                      for r in order], float).reshape(n, 2)
-    apart = _distances(centres)
+    apart = distances(centres)
     # one card: centres together, and corners pointing opposite ways unless at one place; or
     # one printed index (a reading without one is at no distance from any: NaN compares false)
     one = ((apart < 0.25 * width) & ((turns @ turns.T <= 0) | (apart < 0.12 * width))
-           | (_distances(inks) < 0.06 * width))
+           | (distances(inks) < 0.06 * width))
     left, right = np.nonzero(np.triu(one, 1))
     card_of = np.arange(n)  # each reading's card: the index of its first member
     for k in np.argsort(apart[left, right], kind="stable"):
@@ -299,7 +300,3 @@ def merge(readings: list[CardReading], width: float) -> list[CardReading]:
         cards.append(card)
     return sorted(cards, key=lambda c: (float(c.center[1]), float(c.center[0])))
 
-
-def _distances(points: np.ndarray) -> np.ndarray:
-    """The distance between every two of the points (n x 2)."""
-    return np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
