@@ -11,6 +11,8 @@ window; the margin between the best and the second class says how sure it is.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -21,8 +23,8 @@ SUIT_SIZE = (18, 18)
 def features(part: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """A part of an index window (ink 0..1) as a normalised feature vector."""
     small = cv2.resize(part, size, interpolation=cv2.INTER_AREA).ravel().astype(np.float64)
-    small -= small.mean()
-    norm = np.linalg.norm(small)
+    small -= small.sum() / small.size
+    norm = math.sqrt(small @ small)
     return small / norm if norm > 1e-6 else small
 
 
@@ -45,11 +47,12 @@ class RidgeClassifier:
         return cls(classes, np.linalg.solve(gram, xb.T @ y))
 
     def scores(self, feature: np.ndarray) -> np.ndarray:
-        return np.append(feature, 1.0) @ self.weights
+        return feature @ self.weights[:-1] + self.weights[-1]
 
     def best(self, feature: np.ndarray, allowed: set[str] | None = None):
         """(class, score, margin over the runner-up) among the allowed classes."""
-        s = self.scores(feature)
-        order = [i for i in np.argsort(-s) if allowed is None or self.classes[i] in allowed]
+        s = self.scores(feature).tolist()
+        order = sorted((i for i, c in enumerate(self.classes) if allowed is None or c in allowed),
+                       key=lambda i: -s[i])
         first, second = order[0], order[1]
-        return self.classes[first], float(s[first]), float(s[first] - s[second])
+        return self.classes[first], s[first], s[first] - s[second]

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from drivers.camera.corners import GREEN_BAIZE, Felt, felt
-from drivers.camera.profile import PATCH_H, DeckProfile, darkness
+from drivers.camera.corners import GREEN_BAIZE, Felt, darkest_channel, felt
+from drivers.camera.profile import PATCH_H, DeckProfile
 
 PAD_Y = PATCH_H // 4  # rows of slack above and below the window, for where the corner lies
 SUIT_SLACK = max(2, PATCH_H // 16)  # pixels the suit may sit off its place below the rank
+_SLACK = np.ones((2 * SUIT_SLACK + 1, 2 * SUIT_SLACK + 1), np.uint8)  # dilating by the slack
+_HALF_SLACK = np.ones((2 * (SUIT_SLACK // 2) + 1, 2 * (SUIT_SLACK // 2) + 1), np.uint8)
 
 
 def pad_x(profile: DeckProfile) -> int:
@@ -39,7 +41,11 @@ def window_matrix(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
 def cut_window(frame: np.ndarray, point: np.ndarray, u: np.ndarray, v: np.ndarray,
                width: float, profile: DeckProfile) -> np.ndarray:
     """The index window at a card corner, with slack, at canonical size."""
-    m = window_matrix(point, u, v, width, profile)
+    return cut(frame, window_matrix(point, u, v, width, profile), profile)
+
+
+def cut(frame: np.ndarray, m: np.ndarray, profile: DeckProfile) -> np.ndarray:
+    """The index window that the map `m` (from `window_matrix`) places in the frame."""
     size = (profile.patch_w + 2 * pad_x(profile), PATCH_H + 2 * PAD_Y)
     return cv2.warpAffine(frame, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
@@ -47,9 +53,9 @@ def cut_window(frame: np.ndarray, point: np.ndarray, u: np.ndarray, v: np.ndarra
 
 def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
     """Ink 0..1 in a window; felt beside the card is not ink."""
-    ink = darkness(patch)
-    ink[felt(patch, cloth) > 0] = 0.0
-    return ink
+    # the cloth's mask is 255 there: as bright as paper (as `darkness`, in one pass)
+    darkest = cv2.max(darkest_channel(patch), felt(patch, cloth))
+    return 1.0 - darkest.astype(np.float32) / 255.0
 
 
 @dataclass
@@ -92,7 +98,8 @@ def _both(ink: np.ndarray, any_rank: np.ndarray, any_suit: np.ndarray, split: in
     suit_h = any_suit.shape[0]
     ranks = cv2.matchTemplate(ink[: ink.shape[0] - suit_h], any_rank, cv2.TM_CCOEFF_NORMED)
     suits = cv2.matchTemplate(ink[split:], any_suit, cv2.TM_CCOEFF_NORMED)
-    return ranks, suits, ranks + cv2.dilate(suits, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    kernel = _HALF_SLACK if k == SUIT_SLACK // 2 else np.ones((2 * k + 1, 2 * k + 1), np.uint8)
+    return ranks, suits, ranks + cv2.dilate(suits, kernel)
 
 
 def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
@@ -122,7 +129,7 @@ def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
                               cv2.TM_CCOEFF_NORMED)
     suits = cv2.matchTemplate(ink[split + sy_lo: split + sy_hi + suit_h, sx_lo: sx_hi + w],
                               profile.any_suit, cv2.TM_CCOEFF_NORMED)
-    best_suit = cv2.dilate(suits, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    best_suit = cv2.dilate(suits, _SLACK)
     both = ranks + best_suit[y_lo - sy_lo: y_hi - sy_lo + 1, x_lo - sx_lo: x_hi - sx_lo + 1]
     ry, rx = np.unravel_index(int(np.argmax(both)), both.shape)
     rank_match = float(ranks[ry, rx])
@@ -167,10 +174,10 @@ def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located) -> bool | N
     for x0, y0, x1, y1 in (found.rank_box, found.suit_box):
         mask[y0:y1, x0:x1] = True
     mask &= ink > 0.3
-    if mask.sum() < 12:
+    glyphs = patch[mask].astype(np.int16)  # the glyphs' pixels, B G R
+    if len(glyphs) < 12:
         return None
-    b, g, r = (patch[:, :, i][mask].astype(np.float32) for i in range(3))
-    excess = r - np.maximum(g, b)
+    excess = glyphs[:, 2] - np.maximum(glyphs[:, 1], glyphs[:, 0])
     redness = float(np.partition(excess, len(excess) // 2)[len(excess) // 2])  # the median
     if 8 <= redness <= 25:
         return None  # neither clearly: do not let colour decide

@@ -36,7 +36,7 @@ from drivers.camera.corners import (
     short_edges,
 )
 from drivers.camera.index import (
-    cut_window,
+    cut,
     glyph_colour,
     ink_above,
     ink_of,
@@ -147,8 +147,14 @@ class Recognizer:
         worth = ((short_edges(gray, found, width) | [c.from_outline for c in found])
                  & _index_on_card(mask, found, width, self.profile))
         found = [c for c, worth_it in zip(found, worth, strict=True) if worth_it]
-        for c, on_cards in zip(found, _on_cards(mask, found, width, aspect), strict=True):
-            if _read_already(c, readings, width, aspect, scale):
+        # each corner's card centre, and of each card read surely its centre and corner
+        centres = _centre(np.array([c.point for c in found]).reshape(-1, 2),
+                          np.array([c.u for c in found]).reshape(-1, 2),
+                          np.array([c.v for c in found]).reshape(-1, 2), width, aspect).tolist()
+        sure: list[tuple[float, float, float, float]] = []
+        for c, on_cards, centre in zip(found, _on_cards(mask, found, width, aspect), centres,
+                                       strict=True):
+            if _read_already(c, centre, sure, width):
                 continue
             reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v, c.from_outline),
                                        width / scale)
@@ -157,12 +163,16 @@ class Recognizer:
             if reading.certain and not on_cards:
                 reading.certain = False  # the card this index implies would lie on felt
             readings.append(reading)
+            if reading.certain:
+                sure.append((*(reading.center * scale).tolist(),
+                             *(reading.corner.point * scale).tolist()))
         return merge(readings, width / scale)
 
     def read_corner(self, frame, corner: Corner, width: float) -> CardReading | None:
         """The card whose index lies at this corner, or None when no index lies there."""
         p = self.profile
-        patch = cut_window(frame, corner.point, corner.u, corner.v, width, p)
+        to_frame = window_matrix(corner.point, corner.u, corner.v, width, p)
+        patch = cut(frame, to_frame, p)
         ink = ink_of(patch, self.cloth)
         found = locate(ink, p)
         if found is None or min(found.rank_match, found.suit_match) < self.t.seen:
@@ -182,10 +192,9 @@ class Recognizer:
                    and s_margin >= p.suit_margin and off <= self.t.off_place
                    and above <= self.t.ink_above)
         sure = min(r_margin / p.rank_margin, s_margin / p.suit_margin, 1.0)
-        center = _centre(corner, width, p.aspect)
+        center = _centre(corner.point, corner.u, corner.v, width, p.aspect)
         x0, y0, x1, y1 = found.rank_box
-        index_at = window_matrix(corner.point, corner.u, corner.v, width, p) @ np.array(
-            [(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
+        index_at = to_frame @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
         return CardReading(rank + suit, max(0.0, min(1.0, match * sure)),
                            min(r_margin, s_margin), certain, center,
                            scores={"match": round(match, 3), "rank_margin": round(r_margin, 3),
@@ -195,29 +204,28 @@ class Recognizer:
                            corner=corner, width=width, index_at=index_at)
 
 
-def _read_already(corner: Corner, readings: list[CardReading], width: float, aspect: float,
-                  scale: float) -> bool:
-    """Whether the card of this corner was read surely already, at this corner (a border
+def _read_already(corner: Corner, centre: list[float],
+                  sure: list[tuple[float, float, float, float]], width: float) -> bool:
+    """Whether the card of this corner (whose card's centre is `centre`) was read surely
+    already (`sure`: centre and corner of each card read surely), at this corner (a border
     line inside a court card's face gives a second corner there) or, for a corner an outline
     implies, at any. The other index corner of a card read surely is still read: two corners
     that agree are surer, and two that disagree make the card uncertain."""
-    cx, cy = _centre(corner, width, aspect).tolist()
+    cx, cy = centre
     px, py = corner.point.tolist()
-    for r in readings:
-        if not r.certain:
+    for rx, ry, qx, qy in sure:
+        if math.hypot(rx - cx, ry - cy) >= 0.25 * width:
             continue
-        rx, ry = r.center.tolist()
-        if math.hypot(rx * scale - cx, ry * scale - cy) >= 0.25 * width:
-            continue
-        qx, qy = r.corner.point.tolist()
-        if corner.from_outline or math.hypot(qx * scale - px, qy * scale - py) < 0.5 * width:
+        if corner.from_outline or math.hypot(qx - px, qy - py) < 0.5 * width:
             return True
     return False
 
 
-def _centre(corner: Corner, width: float, aspect: float) -> np.ndarray:
-    """The centre of the card whose index corner this is."""
-    return corner.point + corner.u * width / 2 + corner.v * width * aspect / 2
+def _centre(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
+            aspect: float) -> np.ndarray:
+    """The centre of the card whose index corner lies at `point` (`u` across the card, `v`
+    along it); of many at once, one per row."""
+    return point + u * width / 2 + v * width * aspect / 2
 
 
 def _on_card_share(mask: np.ndarray, corners: list[Corner], across: np.ndarray,
