@@ -44,13 +44,18 @@ def outline_corners(mask: np.ndarray, edges: np.ndarray, width: float, aspect: f
         seg = edges[inside[_most_shared(edges[inside])]]
         v = (seg[2:] - seg[:2]) / np.hypot(*(seg[2:] - seg[:2]))
         u = np.array([v[1], -v[0]])
-        for point, a, b in _region_corners(contour, u, v, width / 2, aspect):
-            point = point * 2
-            if a[0] * b[1] - a[1] * b[0] > 0:  # a corner with an index (top-left, bottom-right)
-                out.append(Corner(point, a, b, True))
+        shift, found = _region_corners(contour, u, v, width / 2, aspect)
+        if not found:
+            continue
+        st = np.array(found)
+        points = (shift + st[:, :1] * u + st[:, 1:2] * v) * 2
+        across, along = {1: u, -1: -u}, {1: v, -1: -v}
+        for point, (_, _, a, b) in zip(points, found, strict=True):
+            if a * b > 0:  # a corner with an index (top-left, bottom-right)
+                out.append(Corner(point, across[a], along[b], True))
             else:  # top-right or bottom-left: its card's index corners lie along its edges
-                out.append(Corner(point + a * width, -a, b, True))
-                out.append(Corner(point + b * width * aspect, a, -b, True))
+                out.append(Corner(point + across[a] * width, across[-a], along[b], True))
+                out.append(Corner(point + along[b] * width * aspect, across[a], along[-b], True))
     return out
 
 
@@ -67,10 +72,10 @@ def _most_shared(edges: np.ndarray, tolerance: float = 4.0) -> int:
 
 
 def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
-                    aspect: float):
-    """(corner, across, along) in mask pixels for each card corner standing out of one
-    region's outline: `across` points into the card along its short edge, `along` into it
-    along its long edge."""
+                    aspect: float) -> tuple[np.ndarray, list[tuple[float, float, int, int]]]:
+    """The card corners standing out of one region's outline, in mask pixels: each as (s, t,
+    a, b), the corner lying at `shift + s u + t v`, with `a u` pointing into its card along
+    its short edge and `b v` along its long edge; and `shift`."""
     x, y, bw, bh = cv2.boundingRect(contour)
     region = np.zeros((bh + 2, bw + 2), np.uint8)
     cv2.drawContours(region, [contour - (x - 1, y - 1)], -1, 255, -1)
@@ -81,10 +86,6 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
     m = np.array([[u[0], v[0], origin[0]], [u[1], v[1], origin[1]]])
     turned = cv2.warpAffine(region, m, size, flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
     shift = np.array([x - 1, y - 1], float) + origin
-
-    def image(s: float, t: float) -> np.ndarray:
-        return shift + s * u + t * v
-
     rounding = ROUNDING * width
     beyond = max(0.0, rounding - np.sqrt(2 * rounding * TOL)) + 0.5
     min_run = max(3, int(MIN_RUN * width))
@@ -96,34 +97,39 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
         (np.argmax(turned, axis=1), rows, False, 1),
         (n_s - 1 - np.argmax(turned[:, ::-1], axis=1), rows, False, -1),
     )
+    found = []
     for env, valid, along_s, inward in sides:
-        for start, end, level in _runs(env.astype(float), valid, min_run):
+        # plain lists: read value by value below, where numpy's indexing costs most
+        env, valid_at = env.astype(float).tolist(), valid.tolist()
+        for start, end, level in _runs(env, valid, min_run):
             for at, out in ((start, -1), (end, 1)):
-                if not _falls_away(env, valid, at, out, level, inward, rounding):
+                if not _falls_away(env, valid_at, at, out, level, inward, rounding):
                     continue
                 pos = at + out * beyond
                 if along_s:  # a short edge: across the long edge is along the run
-                    yield image(pos, level), -out * u, inward * v
+                    found.append((pos, level, -out, inward))
                 else:
-                    yield image(level, pos), inward * u, -out * v
+                    found.append((level, pos, inward, -out))
+    return shift, found
 
 
-def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
+def _runs(env: list[float], valid: np.ndarray, min_run: int):
     """(first, last, level) of each stretch where the envelope stays flat within TOL."""
-    breaks = np.flatnonzero(~valid[1:] | ~valid[:-1] | (np.abs(np.diff(env)) > TOL)) + 1
+    steps = np.abs(np.diff(env)) > TOL
+    breaks = np.flatnonzero(~valid[1:] | ~valid[:-1] | steps) + 1
     starts = np.concatenate(([0], breaks))
     ends = np.concatenate((breaks, [len(env)]))
     long = (ends - starts >= min_run) & valid[starts]  # most pieces are a pixel or two
     for start, end in zip(starts[long].tolist(), ends[long].tolist(), strict=True):
         piece = env[start:end]
-        level = float(np.sort(piece)[len(piece) // 2])  # the median, cheaply
-        flat = np.flatnonzero(np.abs(piece - level) <= TOL)
+        level = sorted(piece)[len(piece) // 2]  # the median, cheaply
+        flat = [i for i, e in enumerate(piece) if abs(e - level) <= TOL]
         if len(flat) >= min_run:
-            yield start + int(flat[0]), start + int(flat[-1]), level
+            yield start + flat[0], start + flat[-1], level
 
 
-def _falls_away(env, valid, at: int, out: int, level: float, inward: int,
-                rounding: float) -> bool:
+def _falls_away(env: list[float], valid: list[bool], at: int, out: int, level: float,
+                inward: int, rounding: float) -> bool:
     """Whether beyond a flat run's end the outline falls away from the card (a corner of it)
     rather than rising onto a card that lies further out (where two cards meet)."""
     for k in range(1, int(rounding) + 4):
