@@ -143,13 +143,19 @@ def test_windows_on_the_art_of_court_cards_are_no_index(deck, decks, profiles):
 def test_card_height_is_found_when_the_outline_guess_is_a_sixth_off(decks, profiles):
     """A hand whose outline has no whole straight edge makes the first guess of the card size
     low; the followed edges of both lengths, long and short, put it right."""
-    from drivers.camera.corners import card_edges, card_mask, darkest_channel, long_edges
+    from drivers.camera.corners import (
+        card_edges,
+        card_mask,
+        card_regions,
+        darkest_channel,
+        long_edges,
+    )
 
     rng = np.random.default_rng(30)
     scene = random_scene(decks["own"], rng, max_hands=3)
     truth = np.mean([np.linalg.norm(c.corners[3] - c.corners[0]) for c in scene.cards])
     mask = card_mask(scene.image)
-    segments = card_edges(scene.image, mask, 2500)
+    segments = card_edges(scene.image, card_regions(mask, 2500))
     gray = darkest_channel(scene.image)
     aspect = profiles["own"].aspect
     for guess in (0.84 * truth, truth, 1.12 * truth):
@@ -195,16 +201,22 @@ def test_the_outline_of_a_plain_hand_gives_every_card_its_index_corner(angle, se
     bottom-left corners, and they put its top-left index corner in place."""
     import cv2
 
-    from drivers.camera.corners import card_edges, card_mask, darkest_channel, long_edges
+    from drivers.camera.corners import (
+        card_edges,
+        card_mask,
+        card_regions,
+        darkest_channel,
+        long_edges,
+    )
     from drivers.camera.outline import outline_corners
 
     aspect = profiles["svg"].aspect
     image, cards = _plain_fan(decks["svg"], angle, seed, effects)
     half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    mask = card_mask(half)
-    edges, height = long_edges(darkest_channel(image), card_edges(half, mask, 600) * 2,
+    regions = card_regions(card_mask(half), 600)
+    edges, height = long_edges(darkest_channel(image), card_edges(half, regions) * 2,
                                100 * aspect, aspect)
-    found = outline_corners(mask, edges, height / aspect, aspect, 600)
+    found = outline_corners(regions, edges, height / aspect, aspect)
     for card in cards[:-1]:  # the top card shows all its edges
         tl, tr = card.corners[0], card.corners[1]
         u = (tr - tl) / np.linalg.norm(tr - tl)
@@ -218,19 +230,26 @@ def test_a_staircase_edge_across_the_hand_does_not_turn_its_outline(decks, profi
     and two cards were missed). The hand's axes are the direction most of its edges share."""
     import cv2
 
-    from drivers.camera.corners import card_edges, card_mask, darkest_channel, long_edges
+    from drivers.camera.corners import (
+        card_edges,
+        card_mask,
+        card_regions,
+        darkest_channel,
+        long_edges,
+    )
     from drivers.camera.outline import outline_corners
 
     aspect = profiles["svg"].aspect
     image, cards = _plain_fan(decks["svg"], -4, 3, (0.9, 4, 70))
     half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    mask = card_mask(half)
-    edges, height = long_edges(darkest_channel(image), card_edges(half, mask, 600) * 2,
+    regions = card_regions(card_mask(half), 600)
+    edges, height = long_edges(darkest_channel(image), card_edges(half, regions) * 2,
                                100 * aspect, aspect)
     tl, tr = cards[0].corners[0], cards[0].corners[1]
     across = tl + (tr - tl) / np.linalg.norm(tr - tl) * height  # over the next cards' tops
     staircase = np.array([[*(tl + (0, 2)), *(across + (0, 2))]])
-    found = outline_corners(mask, np.vstack([staircase, edges]), height / aspect, aspect, 600)
+    found = outline_corners(regions, np.vstack([staircase, edges]), height / aspect,
+                            aspect)
     for card in cards[:-1]:
         tl, tr = card.corners[0], card.corners[1]
         u = (tr - tl) / np.linalg.norm(tr - tl)

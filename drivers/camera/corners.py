@@ -82,17 +82,21 @@ def darkest_channel(frame: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(b, g), r)
 
 
-def card_edges(frame: np.ndarray, mask: np.ndarray, min_area: float) -> np.ndarray:
-    """Straight segments on and around the cards, as rows (x1, y1, x2, y2) in frame pixels,
-    found only over the card regions of the mask (regions smaller than `min_area` pixels are
-    no card). The recognizer runs it at half resolution: a card's long edge is long enough to
-    be found there, and it is four times cheaper."""
-    gray = darkest_channel(frame)
+def card_regions(mask: np.ndarray, min_area: float) -> list[np.ndarray]:
+    """The outlines of the mask's regions that can hold a card (`min_area` pixels or more; a
+    chip or a glare spot is smaller), as contours."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return [c for c in contours if cv2.contourArea(c) >= min_area]
+
+
+def card_edges(frame: np.ndarray, regions: list[np.ndarray]) -> np.ndarray:
+    """Straight segments on and around the cards, as rows (x1, y1, x2, y2) in frame pixels,
+    found only over the card regions (`card_regions`). The recognizer runs it at half
+    resolution: a card's long edge is long enough to be found there, and it is four times
+    cheaper."""
+    gray = darkest_channel(frame)
     found = []
-    for c in contours:
-        if cv2.contourArea(c) < min_area:
-            continue
+    for c in regions:
         x, y, w, h = cv2.boundingRect(c)
         x0, y0 = max(0, x - 3), max(0, y - 3)
         lines = _LSD.detect(gray[y0:y + h + 3, x0:x + w + 3])[0]
@@ -110,17 +114,14 @@ def _lengths(segments: np.ndarray) -> np.ndarray:
     return np.hypot(segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1])
 
 
-def estimate_card_height(mask: np.ndarray, min_area: float, aspect: float) -> float | None:
-    """A first guess of the cards' long edge in pixels: the median over card regions of the
-    longest straight part of their outline (every hand shows one whole long edge, its top
-    card's right edge), plus the rounded corners it leaves out."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+def estimate_card_height(regions: list[np.ndarray], aspect: float) -> float | None:
+    """A first guess of the cards' long edge in pixels: the median over card regions
+    (`card_regions`) of the longest straight part of their outline (every hand shows one
+    whole long edge, its top card's right edge), plus the rounded corners it leaves out."""
     straight = 1 - 2 * ROUNDING / aspect
     longest = []
-    for c in contours:
+    for c in regions:
         area = cv2.contourArea(c)
-        if area < min_area:
-            continue
         (_, _), (rw, rh), _ = cv2.minAreaRect(c)
         if area > 0.9 * rw * rh and abs(max(rw, rh) / min(rw, rh) - aspect) < 0.12 * aspect:
             longest.append(max(rw, rh))  # a lone card: its rectangle is the card
@@ -154,10 +155,10 @@ def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float,
     height = height_guess
     near = lengths[(lengths > 0.75 * height_guess) & (lengths < 1.35 * height_guess)]
     if aspect is not None and len(near):
-        def support(length: float) -> int:
-            return int(np.sum(np.abs(lengths / length - 1) < 0.04)
-                       + np.sum(np.abs(lengths * aspect / length - 1) < 0.04))
-        best = max(near, key=lambda length: (support(length), length))
+        # each candidate's support: the edges of its length, and the short edges that go with it
+        support = ((np.abs(lengths[None, :] / near[:, None] - 1) < 0.04).sum(axis=1)
+                   + (np.abs(lengths[None, :] * aspect / near[:, None] - 1) < 0.04).sum(axis=1))
+        best = near[np.lexsort((near, support))[-1]]
         height = float(np.median(lengths[np.abs(lengths / best - 1) < 0.04]))
     keep = (lengths > 0.85 * height) & (lengths < 1.15 * height)
     return grown[keep], height
@@ -193,15 +194,15 @@ def _track(gray: np.ndarray, ends: np.ndarray, d: np.ndarray, reach: float,
 
 def edge_corners(segments: np.ndarray, card_width: float) -> list[Corner]:
     """The corner at each end of each long edge, with the side its index window lies on."""
-    out = []
-    for x1, y1, x2, y2 in segments:
-        a, b = np.array([x1, y1]), np.array([x2, y2])
-        along = (b - a) / np.hypot(*(b - a))
-        for end, v in ((a, along), (b, -along)):
-            u = np.array([v[1], -v[0]])  # the perpendicular with cross(u, v) = +1
-            point = end + v * OVERSHOOT * card_width
-            out.append(Corner(point, u, v))
-    return out  # the caller dedupes them together with the corners found elsewhere
+    a, b = segments[:, :2], segments[:, 2:]
+    along = (b - a) / np.hypot(*(b - a).T)[:, None]
+    # per edge its first end, then its second, each with `v` running into the edge
+    ends = np.stack([a, b], axis=1).reshape(-1, 2)
+    vs = np.stack([along, -along], axis=1).reshape(-1, 2)
+    us = np.stack([vs[:, 1], -vs[:, 0]], axis=1)  # the perpendicular with cross(u, v) = +1
+    points = ends + vs * OVERSHOOT * card_width
+    # the caller dedupes them together with the corners found elsewhere
+    return [Corner(p, u, v) for p, u, v in zip(points, us, vs, strict=True)]
 
 
 def distances(points: np.ndarray) -> np.ndarray:

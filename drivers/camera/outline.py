@@ -23,19 +23,16 @@ TOL = 1  # mask pixels an edge's envelope may wander and still be flat
 MIN_RUN = 0.1  # a flat run at least this share of the card width is an edge
 
 
-def outline_corners(mask: np.ndarray, edges: np.ndarray, width: float, aspect: float,
-                    min_area: float) -> list[Corner]:
-    """Index corners implied by the outline of each card region of `mask`, turned onto the
-    axes of a long edge found inside it. `mask` has half the resolution of `edges`, `width`
-    and the corners returned."""
+def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
+                    aspect: float) -> list[Corner]:
+    """Index corners implied by the outline of each card region (`corners.card_regions`),
+    turned onto the axes of a long edge found inside it. The regions are outlined at half
+    the resolution of `edges`, `width` and the corners returned."""
     if not len(edges):
         return []
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     mids = (edges[:, :2] + edges[:, 2:]) / 4  # midpoints in mask pixels
     out: list[Corner] = []
-    for contour in contours:
-        if cv2.contourArea(contour) < min_area:
-            continue
+    for contour in regions:
         # an edge on the outline has its midpoint on the contour, or a pixel or two off it
         inside = [i for i, m in enumerate(mids)
                   if cv2.pointPolygonTest(contour, (float(m[0]), float(m[1])), True) >= -2]

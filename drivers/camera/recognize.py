@@ -26,6 +26,7 @@ from drivers.camera.corners import (
     Felt,
     card_edges,
     card_mask,
+    card_regions,
     corner_grid,
     darkest_channel,
     dedupe,
@@ -125,12 +126,13 @@ class Recognizer:
         half = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         mask = card_mask(half, self.cloth)
         min_area = 2500 / 4 * (small.shape[1] / 1280) ** 2
-        segments = card_edges(half, mask, min_area) * 2
+        regions = card_regions(mask, min_area)
+        segments = card_edges(half, regions) * 2
         aspect = self.profile.aspect
         if self.card_width:
             guess = self.card_width * scale * aspect
         else:
-            guess = estimate_card_height(mask, min_area, aspect)
+            guess = estimate_card_height(regions, aspect)
             guess = None if guess is None else 2 * guess
         if guess is None:
             return []
@@ -143,8 +145,7 @@ class Recognizer:
         readings = []
         # corners at the ends of long edges first (they are placed best), then the ones the
         # hands' outlines imply, for cards whose long edge lies unseen on the card beneath
-        found = edge_corners(edges, width) + outline_corners(mask, edges, width, aspect,
-                                                             min_area)
+        found = edge_corners(edges, width) + outline_corners(regions, edges, width, aspect)
         found = dedupe(found, 0.08 * width)
         # the far end of a long edge, or no card's corner at all; or the index window would
         # lie on the cloth: no index is there, and the window need not be cut and searched
