@@ -16,8 +16,8 @@ from drivers.camera.profile import PATCH_H, DeckProfile
 
 PAD_Y = PATCH_H // 4  # rows of slack above and below the window, for where the corner lies
 SUIT_SLACK = max(2, PATCH_H // 16)  # pixels the suit may sit off its place below the rank
-_SLACK = np.ones((2 * SUIT_SLACK + 1, 2 * SUIT_SLACK + 1), np.uint8)  # dilating by the slack
-_HALF_SLACK = np.ones((2 * (SUIT_SLACK // 2) + 1, 2 * (SUIT_SLACK // 2) + 1), np.uint8)
+_SLACK = np.ones((2 * SUIT_SLACK + 1,) * 2, np.uint8)  # dilating by the slack
+_HALF_SLACK = np.ones((2 * (SUIT_SLACK // 2) + 1,) * 2, np.uint8)  # at half size
 
 
 def pad_x(profile: DeckProfile) -> int:
@@ -91,15 +91,14 @@ def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int
 
 
 def _both(ink: np.ndarray, any_rank: np.ndarray, any_suit: np.ndarray, split: int,
-          k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The rank fit at each place of the index, the suit fit just below, and their sum with
-    the best suit fit within the slack `k` of each place (both maps have one row per place of
-    the whole index, so they add place by place)."""
+          slack: np.ndarray) -> np.ndarray:
+    """The rank fit at each place of the index plus the best suit fit just below it within
+    the slack (`slack`, the dilation kernel that spans it): both maps have one row per place of
+    the whole index, so they add place by place."""
     suit_h = any_suit.shape[0]
     ranks = cv2.matchTemplate(ink[: ink.shape[0] - suit_h], any_rank, cv2.TM_CCOEFF_NORMED)
     suits = cv2.matchTemplate(ink[split:], any_suit, cv2.TM_CCOEFF_NORMED)
-    kernel = _HALF_SLACK if k == SUIT_SLACK // 2 else np.ones((2 * k + 1, 2 * k + 1), np.uint8)
-    return ranks, suits, ranks + cv2.dilate(suits, kernel)
+    return ranks + cv2.dilate(suits, slack)
 
 
 def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
@@ -118,7 +117,7 @@ def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
     k = SUIT_SLACK
     coarse_rank, coarse_suit = profile.coarse
     half = cv2.resize(ink, (width // 2, h // 2), interpolation=cv2.INTER_AREA)
-    _, _, both = _both(half, coarse_rank, coarse_suit, coarse_rank.shape[0], k // 2)
+    both = _both(half, coarse_rank, coarse_suit, coarse_rank.shape[0], _HALF_SLACK)
     cy, cx = np.unravel_index(int(np.argmax(both)), both.shape)
     # the full-size places round the coarse one, and the suit places within the slack of them
     y_lo, x_lo = max(0, 2 * cy - 2), max(0, 2 * cx - 2)
