@@ -342,3 +342,15 @@ def test_two_cards_are_not_joined_through_a_reading_between_them():
                    _reading("AH", (686, 552), (0.99, -0.11), certain=False, confidence=0.4),
                    _reading("AC", (713, 556), (-1, 0.1))], 124.0)
     assert [(c.card, c.certain) for c in cards] == [("KD", True), ("AC", True)]
+
+
+def test_a_corner_grid_of_no_corners_is_empty_not_an_error():
+    """After the checks before reading, no corner may be left worth reading; the grid of card
+    centres laid from them must then be empty, as for one corner it is one point per place."""
+    from drivers.camera.corners import Corner, corner_grid
+
+    across, along = np.array([10.0, 20.0]), np.array([5.0])
+    assert corner_grid([], across, along).shape == (0, 2, 1, 2)
+    one = corner_grid([Corner(np.array([1.0, 2.0]), np.array([1.0, 0.0]),
+                              np.array([0.0, 1.0]))], across, along)
+    assert one.reshape(-1, 2).tolist() == [[11.0, 7.0], [21.0, 7.0]]

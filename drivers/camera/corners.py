@@ -230,8 +230,8 @@ def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
 def corner_grid(corners: list[Corner], across: np.ndarray, along: np.ndarray) -> np.ndarray:
     """Points laid out from each corner, `across` its card (along `u`) and `along` its long
     edge (along `v`), in the corners' pixels: corners x across x along x 2."""
-    points = np.array([c.point for c in corners])
-    us, vs = np.array([c.u for c in corners]), np.array([c.v for c in corners])
+    points, us, vs = (np.array([getattr(c, name) for c in corners], float).reshape(-1, 2)
+                      for name in ("point", "u", "v"))  # n x 2, also when there are none
     return (points[:, None, None, :] + us[:, None, None, :] * across[None, :, None, None]
             + vs[:, None, None, :] * along[None, None, :, None])
 

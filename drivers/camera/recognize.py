@@ -153,9 +153,8 @@ class Recognizer:
                  & _index_on_card(mask, found, width, self.profile))
         found = [c for c, worth_it in zip(found, worth, strict=True) if worth_it]
         # each corner's card centre, and of each card read surely its centre and corner
-        centres = _centre(np.array([c.point for c in found]).reshape(-1, 2),
-                          np.array([c.u for c in found]).reshape(-1, 2),
-                          np.array([c.v for c in found]).reshape(-1, 2), width, aspect).tolist()
+        centres = corner_grid(found, np.array([width / 2]),
+                              np.array([width * aspect / 2])).reshape(-1, 2).tolist()
         sure: list[tuple[float, float, float, float]] = []
         for c, on_cards, centre in zip(found, _on_cards(mask, found, width, aspect), centres,
                                        strict=True):
@@ -198,7 +197,7 @@ class Recognizer:
                    and s_margin >= p.suit_margin and off <= self.t.off_place
                    and above <= self.t.ink_above)
         sure = min(r_margin / p.rank_margin, s_margin / p.suit_margin, 1.0)
-        center = _centre(corner.point, corner.u, corner.v, width, p.aspect)
+        center = _centre(corner, width, p.aspect)
         x0, y0, x1, y1 = found.rank_box
         index_at = to_frame @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
         return CardReading(rank + suit, max(0.0, min(1.0, match * sure)),
@@ -227,11 +226,9 @@ def _read_already(corner: Corner, centre: list[float],
     return False
 
 
-def _centre(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
-            aspect: float) -> np.ndarray:
-    """The centre of the card whose index corner lies at `point` (`u` across the card, `v`
-    along it); of many at once, one per row."""
-    return point + u * width / 2 + v * width * aspect / 2
+def _centre(corner: Corner, width: float, aspect: float) -> np.ndarray:
+    """The centre of the card whose index corner this is."""
+    return corner.point + corner.u * width / 2 + corner.v * width * aspect / 2
 
 
 def _on_card_share(mask: np.ndarray, corners: list[Corner], across: np.ndarray,
