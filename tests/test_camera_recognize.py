@@ -354,3 +354,73 @@ def test_a_corner_grid_of_no_corners_is_empty_not_an_error():
     one = corner_grid([Corner(np.array([1.0, 2.0]), np.array([1.0, 0.0]),
                               np.array([0.0, 1.0]))], across, along)
     assert one.reshape(-1, 2).tolist() == [[11.0, 7.0], [21.0, 7.0]]
+
+
+@pytest.mark.parametrize("deck", ["own", "svg"])
+def test_corners_read_together_read_as_each_alone(deck, decks, profiles):
+    """A frame's index windows are searched stacked in one pass; no window may see its
+    neighbour's ink or scores. Windows on indices, a few pixels off, and on court art (no
+    index) alternate, so a strong neighbour would lift a weak one if anything leaked."""
+    from drivers.camera.corners import Corner
+    from drivers.camera.index import cut_window, ink_of, locate, locate_all
+    from hardware_mocks.camera import card_corners, felt, lay_card
+
+    profile = profiles[deck]
+    rec = Recognizer(profile)
+    rng = np.random.default_rng(17)
+    img = felt((1280, 720), rng)
+    corners = []
+    for k, code in enumerate(["KH", "4S", "QD", "TC", "JS", "7H"]):
+        card = card_corners((140 + 200 * k, 300 + 40 * (k % 2)), 100, 10 * k - 25)
+        lay_card(img, decks[deck], code, card)
+        tl, tr, _, bl = card
+        u, v = (tr - tl) / np.linalg.norm(tr - tl), (bl - tl) / np.linalg.norm(bl - tl)
+        corners += [Corner(tl + 3 * u - 2 * v, u, v), Corner(tl + 40 * u + 70 * v, u, v),
+                    Corner(tl, u, v)]
+    together = rec.read_corners(img, corners, 100.0)
+    alone = [rec.read_corner(img, c, 100.0) for c in corners]
+    assert sum(r is not None and r.certain for r in alone) >= 12  # the index corners
+    assert [r and (r.card, r.certain) for r in together] == \
+           [r and (r.card, r.certain) for r in alone]
+    for a, b in zip(together, alone, strict=True):
+        if a is not None:
+            assert a.confidence == pytest.approx(b.confidence, abs=1e-4)
+    # where the generic templates fit well enough for an index to be there, the search gives
+    # the same places and fits (to float rounding: the correlations run on a larger image)
+    def index_like(f):
+        return min(f.rank_match, f.suit_match) >= rec.t.seen and f.suit_match >= rec.t.suit_seen
+
+    windows = [ink_of(cut_window(img, c.point, c.u, c.v, 100.0, profile)) for c in corners]
+    compared = 0
+    for stacked, one in zip(locate_all(np.vstack(windows), profile),
+                            (locate(w, profile) for w in windows), strict=True):
+        if not (index_like(stacked) or index_like(one)):
+            continue
+        compared += 1
+        assert (stacked.rank_box, stacked.suit_box) == (one.rank_box, one.suit_box)
+        assert stacked.rank_match == pytest.approx(one.rank_match, abs=1e-4)
+        assert stacked.suit_match == pytest.approx(one.suit_match, abs=1e-4)
+    assert compared >= 12
+
+
+def test_index_windows_of_another_size_are_refused_by_name(profiles):
+    from drivers.camera.index import locate_all
+
+    with pytest.raises(ValueError, match="index windows are"):
+        locate_all(np.zeros((50, 20), np.float32), profiles["own"])
+
+
+def test_stacked_windows_are_dilated_each_on_its_own():
+    """The slack search dilates every window's scores in one pass; a strong score at the
+    bottom of one window must not reach into the top of the next."""
+    import cv2
+
+    from drivers.camera.index import _SLACK, dilate_each
+
+    rng = np.random.default_rng(3)
+    maps = rng.uniform(-1, 0.5, (3, 9, 7)).astype(np.float32)
+    maps[0, -1] = 1.0
+    maps[1, 0] = 0.9
+    together = dilate_each(maps, _SLACK)
+    for alone, one in zip(maps, together, strict=True):
+        np.testing.assert_array_equal(one, cv2.dilate(alone, _SLACK))

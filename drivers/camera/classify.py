@@ -11,8 +11,6 @@ window; the margin between the best and the second class says how sure it is.
 
 from __future__ import annotations
 
-import math
-
 import cv2
 import numpy as np
 
@@ -22,10 +20,20 @@ SUIT_SIZE = (18, 18)
 
 def features(part: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """A part of an index window (ink 0..1) as a normalised feature vector."""
-    small = cv2.resize(part, size, interpolation=cv2.INTER_AREA).ravel().astype(np.float64)
-    small -= small.sum() / small.size
-    norm = math.sqrt(small @ small)
-    return small / norm if norm > 1e-6 else small
+    return features_all([part], size)[0]
+
+
+def features_all(parts: list[np.ndarray], size: tuple[int, int]) -> np.ndarray:
+    """Parts of one shape (of index windows, ink 0..1) as normalised feature vectors, one row
+    each: they are resized in one pass, stacked (each part keeps its own rows)."""
+    if not parts:
+        return np.zeros((0, size[0] * size[1]))
+    small = cv2.resize(np.vstack(parts), (size[0], size[1] * len(parts)),
+                       interpolation=cv2.INTER_AREA)
+    small = small.reshape(len(parts), -1).astype(np.float64)
+    small -= small.mean(axis=1, keepdims=True)
+    norm = np.sqrt(np.einsum("ij,ij->i", small, small))
+    return np.where(norm[:, None] > 1e-6, small / np.maximum(norm, 1e-6)[:, None], small)
 
 
 class RidgeClassifier:
@@ -51,8 +59,15 @@ class RidgeClassifier:
 
     def best(self, feature: np.ndarray, allowed: set[str] | None = None):
         """(class, score, margin over the runner-up) among the allowed classes."""
-        s = self.scores(feature).tolist()
-        order = sorted((i for i, c in enumerate(self.classes) if allowed is None or c in allowed),
-                       key=lambda i: -s[i])
-        first, second = order[0], order[1]
-        return self.classes[first], s[first], s[first] - s[second]
+        return self.best_all(feature[None, :], [allowed])[0]
+
+    def best_all(self, features: np.ndarray, allowed: list[set[str] | None]):
+        """`best` for each row of features, with the classes allowed for each."""
+        s = self.scores(features)
+        for row, classes in enumerate(allowed):
+            if classes is not None:
+                s[row, [c not in classes for c in self.classes]] = -np.inf
+        order = np.argsort(-s, axis=1, kind="stable")[:, :2]  # class order on ties
+        top = np.take_along_axis(s, order, axis=1).tolist()
+        return [(self.classes[first], a, a - b)
+                for (first, _), (a, b) in zip(order.tolist(), top, strict=True)]

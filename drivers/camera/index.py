@@ -46,9 +46,7 @@ def cut_window(frame: np.ndarray, point: np.ndarray, u: np.ndarray, v: np.ndarra
 
 def cut(frame: np.ndarray, m: np.ndarray, profile: DeckProfile) -> np.ndarray:
     """The index window that the map `m` (from `window_matrix`) places in the frame."""
-    size = (profile.patch_w + 2 * pad_x(profile), PATCH_H + 2 * PAD_Y)
-    return cv2.warpAffine(frame, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                          borderMode=cv2.BORDER_REPLICATE)
+    return cut_all(frame, [m], profile)
 
 
 def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
@@ -90,60 +88,146 @@ def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int
     return score, where
 
 
-def _both(ink: np.ndarray, any_rank: np.ndarray, any_suit: np.ndarray, split: int,
-          slack: np.ndarray) -> np.ndarray:
-    """The rank fit at each place of the index plus the best suit fit just below it within
-    the slack (`slack`, the dilation kernel that spans it): both maps have one row per place of
-    the whole index, so they add place by place."""
-    suit_h = any_suit.shape[0]
-    ranks = cv2.matchTemplate(ink[: ink.shape[0] - suit_h], any_rank, cv2.TM_CCOEFF_NORMED)
-    suits = cv2.matchTemplate(ink[split:], any_suit, cv2.TM_CCOEFF_NORMED)
-    return ranks + cv2.dilate(suits, slack)
+def window_shape(profile: DeckProfile) -> tuple[int, int]:
+    """Rows and columns of an index window with its slack (what `cut` returns)."""
+    return PATCH_H + 2 * PAD_Y, profile.patch_w + 2 * pad_x(profile)
+
+
+def cut_all(frame: np.ndarray, maps: list[np.ndarray], profile: DeckProfile) -> np.ndarray:
+    """The index windows that the maps (from `window_matrix`) place in the frame, stacked one
+    below the other: the windows of a frame are then searched in one pass."""
+    h, w = window_shape(profile)
+    out = np.empty((len(maps) * h, w, 3), np.uint8)
+    for k, m in enumerate(maps):
+        cv2.warpAffine(frame, m, (w, h), dst=out[k * h: (k + 1) * h],
+                       flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                       borderMode=cv2.BORDER_REPLICATE)
+    return out
+
+
+_NONE = -2.0  # below every correlation: a place that is not searched
+
+
+def _per_window(scores: np.ndarray, n: int, rows: int) -> np.ndarray:
+    """A match map of `n` stacked blocks of `rows` rows each, as n x rows x columns (the rows
+    where the template straddles two blocks, and the missing last rows, are `_NONE`)."""
+    out = np.full((n * rows, scores.shape[1]), _NONE, np.float32)
+    out[: len(scores)] = scores
+    return out.reshape(n, rows, -1)
+
+
+def dilate_each(scores: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """Each window's map (n x rows x columns) dilated on its own, as if it were alone: below
+    each a gap of unsearched rows keeps the next window's values out."""
+    n, rows, cols = scores.shape
+    gap = np.full((n, rows + kernel.shape[0] // 2, cols), _NONE, np.float32)
+    gap[:, :rows] = scores
+    return cv2.dilate(gap.reshape(-1, cols), kernel).reshape(gap.shape)[:, :rows]
+
+
+def _first_best(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per window (n x rows x columns) the row and column of its best score, the first in
+    reading order on ties."""
+    return np.unravel_index(np.argmax(scores.reshape(len(scores), -1), axis=1),
+                            scores.shape[1:])
+
+
+def _regions(inks: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """Equal regions out of the stacked windows, at each window's first row and column of
+    `rows` and `cols` (n x rows, n x columns, in stack coordinates), stacked again."""
+    return inks[rows[:, :, None], cols[:, None, :]].reshape(-1, cols.shape[1])
 
 
 def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
-    """Find where rank and suit sit, together: the rank with the mean of all rank templates
-    (which rank it is, the classifier says) and the suit with the mean suit just below it.
-    Searched apart, a plain rank (an A, a 4) can fit best on the suit itself. The fits say
-    how index-like the window is.
+    """Where rank and suit sit in one index window (see `locate_all`)."""
+    return locate_all(ink, profile)[0]
 
-    The search runs first on the window at half size, then at full size only round the place
-    found there: the window's slack is wide, and a full search cost most of a frame's time."""
-    split, w = profile.split, profile.patch_w
+
+def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
+    """Find where rank and suit sit, together, in each of the stacked index windows
+    (`cut_all`): the rank with the mean of all rank templates (which rank it is, the
+    classifier says) and the suit with the mean suit just below it. Searched apart, a plain
+    rank (an A, a 4) can fit best on the suit itself. The fits say how index-like the window
+    is.
+
+    The search runs first on the windows at half size, then at full size only round the place
+    found there: the window's slack is wide, and a full search cost most of a frame's time.
+    Every window is searched in one template match per step, which saves OpenCV's cost per
+    call. Each window's scores are its own (a template straddling two windows is never looked
+    at, and each map is dilated on its own), so a window reads the same alone or stacked, to
+    float rounding: OpenCV correlates through the Fourier transform of the larger image. Only
+    where the ink is flat over a template's area (felt, blank card), and the correlation has
+    no meaning, can the two differ; no index is there (on 1872 windows of rendered tables the
+    places and fits agreed wherever either fit passed the recognizer's index tests)."""
+    h, width = window_shape(profile)
+    if inks.ndim != 2 or inks.shape[1] != width or inks.shape[0] % h:
+        raise ValueError(f"index windows are {h} x {width} ink, stacked: not {inks.shape}")
+    n = inks.shape[0] // h
+    split, w, k = profile.split, profile.patch_w, SUIT_SLACK
     suit_h = PATCH_H - split
-    h, width = ink.shape
-    if h < PATCH_H or width < w:
-        return None
-    k = SUIT_SLACK
+    span_y, span_x = h - PATCH_H, width - w  # the last place of the index in the window
+    # coarse: both maps have one row per place of the whole index, so they add place by place
     coarse_rank, coarse_suit = profile.coarse
-    half = cv2.resize(ink, (width // 2, h // 2), interpolation=cv2.INTER_AREA)
-    both = _both(half, coarse_rank, coarse_suit, coarse_rank.shape[0], _HALF_SLACK)
-    cy, cx = np.unravel_index(int(np.argmax(both)), both.shape)
-    # the full-size places round the coarse one, and the suit places within the slack of them
-    y_lo, x_lo = max(0, 2 * cy - 2), max(0, 2 * cx - 2)
-    y_hi, x_hi = min(h - PATCH_H, 2 * cy + 2), min(width - w, 2 * cx + 2)
-    sy_lo, sx_lo = max(0, y_lo - k), max(0, x_lo - k)
-    sy_hi, sx_hi = min(h - PATCH_H, y_hi + k), min(width - w, x_hi + k)
-    ranks = cv2.matchTemplate(ink[y_lo: y_hi + split, x_lo: x_hi + w], profile.any_rank,
-                              cv2.TM_CCOEFF_NORMED)
-    suits = cv2.matchTemplate(ink[split + sy_lo: split + sy_hi + suit_h, sx_lo: sx_hi + w],
-                              profile.any_suit, cv2.TM_CCOEFF_NORMED)
-    best_suit = cv2.dilate(suits, _SLACK)
-    both = ranks + best_suit[y_lo - sy_lo: y_hi - sy_lo + 1, x_lo - sx_lo: x_hi - sx_lo + 1]
-    ry, rx = np.unravel_index(int(np.argmax(both)), both.shape)
-    rank_match = float(ranks[ry, rx])
-    ry, rx = ry + y_lo, rx + x_lo
-    y0, x0 = max(sy_lo, ry - k), max(sx_lo, rx - k)
-    local = suits[y0 - sy_lo: ry + k + 1 - sy_lo, x0 - sx_lo: rx + k + 1 - sx_lo]
-    sy, sx = np.unravel_index(int(np.argmax(local)), local.shape)
-    suit_match = float(local[sy, sx])
-    sx, sy = x0 + sx, y0 + sy + split
-    rank_area = ink[max(0, ry - k): ry + split + k, max(0, rx - k): rx + w + k]
-    suit_area = ink[max(0, sy - k): sy + suit_h + k, max(0, sx - k): sx + w + k]
-    rank_part = ink[ry: ry + split, rx: rx + w]
-    suit_part = ink[sy: sy + suit_h, sx: sx + w]
-    return Located(rank_part, suit_part, rank_match, suit_match, rank_area, suit_area,
-                   (rx, ry, rx + w, ry + split), (sx, sy, sx + w, sy + suit_h))
+    h2, r_h = h // 2, coarse_rank.shape[0]
+    half = cv2.resize(inks, (width // 2, n * h2), interpolation=cv2.INTER_AREA)
+    places = h2 - r_h - coarse_suit.shape[0] + 1
+    ranks = _per_window(cv2.matchTemplate(half, coarse_rank, cv2.TM_CCOEFF_NORMED), n, h2)
+    suits = _per_window(cv2.matchTemplate(half, coarse_suit, cv2.TM_CCOEFF_NORMED), n, h2)
+    both = ranks[:, :places] + dilate_each(suits[:, r_h: r_h + places], _HALF_SLACK)
+    cy, cx = _first_best(both)
+    # full size: the places round the coarse one, and the suit places within the slack of
+    # them. Each window's places are cut as equal regions (shifted inward at the window's
+    # edge), and the places beyond the window's own range are not searched
+    y_lo, y_hi = np.maximum(0, 2 * cy - 2), np.minimum(span_y, 2 * cy + 2)
+    x_lo, x_hi = np.maximum(0, 2 * cx - 2), np.minimum(span_x, 2 * cx + 2)
+    sy_lo, sy_hi = np.maximum(0, y_lo - k), np.minimum(span_y, y_hi + k)
+    sx_lo, sx_hi = np.maximum(0, x_lo - k), np.minimum(span_x, x_hi + k)
+    ny, nx = min(4, span_y) + 1, min(4, span_x) + 1
+    sny, snx = min(4 + 2 * k, span_y) + 1, min(4 + 2 * k, span_x) + 1
+    y0, x0 = np.clip(2 * cy - 2, 0, span_y - ny + 1), np.clip(2 * cx - 2, 0, span_x - nx + 1)
+    sy0, sx0 = np.clip(y0 - k, 0, span_y - sny + 1), np.clip(x0 - k, 0, span_x - snx + 1)
+    top = np.arange(n)[:, None] * h
+    rank_rows = top + y0[:, None] + np.arange(ny - 1 + split)
+    suit_rows = top + split + sy0[:, None] + np.arange(sny - 1 + suit_h)
+    rank_cols = x0[:, None] + np.arange(nx - 1 + w)
+    suit_cols = sx0[:, None] + np.arange(snx - 1 + w)
+    ranks = _per_window(cv2.matchTemplate(_regions(inks, rank_rows, rank_cols),
+                                          profile.any_rank, cv2.TM_CCOEFF_NORMED),
+                        n, rank_rows.shape[1])[:, :ny]
+    suits = _per_window(cv2.matchTemplate(_regions(inks, suit_rows, suit_cols),
+                                          profile.any_suit, cv2.TM_CCOEFF_NORMED),
+                        n, suit_rows.shape[1])[:, :sny]
+    sy = sy0[:, None, None] + np.arange(sny)[None, :, None]  # each suit place, in the window
+    sx = sx0[:, None, None] + np.arange(snx)[None, None, :]
+    searched = ((sy >= sy_lo[:, None, None]) & (sy <= sy_hi[:, None, None])
+                & (sx >= sx_lo[:, None, None]) & (sx <= sx_hi[:, None, None]))
+    best_suit = dilate_each(np.where(searched, suits, _NONE), _SLACK)
+    ry = y0[:, None, None] + np.arange(ny)[None, :, None]  # each rank place, in the window
+    rx = x0[:, None, None] + np.arange(nx)[None, None, :]
+    at = np.arange(n)[:, None, None]
+    both = ranks + best_suit[at, ry - sy0[:, None, None], rx - sx0[:, None, None]]
+    both[(ry < y_lo[:, None, None]) | (ry > y_hi[:, None, None])
+         | (rx < x_lo[:, None, None]) | (rx > x_hi[:, None, None])] = 2 * _NONE
+    by, bx = _first_best(both)
+    rank_match = ranks[np.arange(n), by, bx]
+    ry, rx = y0 + by, x0 + bx
+    # the suit's own place: the best suit within the slack below the rank
+    near = (searched & (np.abs(sy - ry[:, None, None]) <= k)
+            & (np.abs(sx - rx[:, None, None]) <= k))
+    ly, lx = _first_best(np.where(near, suits, 2 * _NONE))
+    suit_match = suits[np.arange(n), ly, lx]
+    sy, sx = sy0 + ly + split, sx0 + lx
+    out = []
+    for i, (ry_, rx_, sy_, sx_) in enumerate(zip(ry.tolist(), rx.tolist(), sy.tolist(),
+                                                 sx.tolist(), strict=True)):
+        ink = inks[i * h: (i + 1) * h]
+        out.append(Located(
+            ink[ry_: ry_ + split, rx_: rx_ + w], ink[sy_: sy_ + suit_h, sx_: sx_ + w],
+            float(rank_match[i]), float(suit_match[i]),
+            ink[max(0, ry_ - k): ry_ + split + k, max(0, rx_ - k): rx_ + w + k],
+            ink[max(0, sy_ - k): sy_ + suit_h + k, max(0, sx_ - k): sx_ + w + k],
+            (rx_, ry_, rx_ + w, ry_ + split), (sx_, sy_, sx_ + w, sy_ + suit_h)))
+    return out
 
 
 def off_place(found: Located, profile: DeckProfile) -> float:

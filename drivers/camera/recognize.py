@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, features
+from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, features_all
 from drivers.camera.corners import (
     GREEN_BAIZE,
     Corner,
@@ -37,11 +37,12 @@ from drivers.camera.corners import (
     short_edges,
 )
 from drivers.camera.index import (
-    cut,
+    Located,
+    cut_all,
     glyph_colour,
     ink_above,
     ink_of,
-    locate,
+    locate_all,
     off_place,
     own_fit,
     window_matrix,
@@ -156,37 +157,70 @@ class Recognizer:
         centres = corner_grid(found, np.array([width / 2]),
                               np.array([width * aspect / 2])).reshape(-1, 2).tolist()
         sure: list[tuple[float, float, float, float]] = []
-        for c, on_cards, centre in zip(found, _on_cards(mask, found, width, aspect), centres,
-                                       strict=True):
-            if _read_already(c, centre, sure, width):
-                continue
-            reading = self.read_corner(frame, Corner(c.point / scale, c.u, c.v, c.from_outline),
-                                       width / scale)
-            if reading is None or (c.from_outline and not reading.certain):
-                continue  # an outline's corner is a guess: only a sure index there counts
-            if reading.certain and not on_cards:
-                reading.certain = False  # the card this index implies would lie on felt
-            readings.append(reading)
-            if reading.certain:
-                sure.append((*(reading.center * scale).tolist(),
-                             *(reading.corner.point * scale).tolist()))
+        on_cards = _on_cards(mask, found, width, aspect).tolist()
+        # the corners at long edges are read together, then those the outlines imply that no
+        # card read surely accounts for. Within each batch a corner is passed over, as when
+        # read one by one, where a card read surely before it in the batch accounts for it
+        for batch in ([i for i, c in enumerate(found) if not c.from_outline],
+                      [i for i, c in enumerate(found) if c.from_outline]):
+            batch = [i for i in batch if not _read_already(found[i], centres[i], sure, width)]
+            batch_read = self.read_corners(
+                frame, [Corner(found[i].point / scale, found[i].u, found[i].v,
+                               found[i].from_outline) for i in batch], width / scale)
+            for i, reading in zip(batch, batch_read, strict=True):
+                c = found[i]
+                if reading is None or (c.from_outline and not reading.certain):
+                    continue  # an outline's corner is a guess: only a sure index there counts
+                if _read_already(c, centres[i], sure, width):
+                    continue
+                if reading.certain and not on_cards[i]:
+                    reading.certain = False  # the card this index implies would lie on felt
+                readings.append(reading)
+                if reading.certain:
+                    sure.append((*(reading.center * scale).tolist(),
+                                 *(reading.corner.point * scale).tolist()))
         return merge(readings, width / scale)
 
     def read_corner(self, frame, corner: Corner, width: float) -> CardReading | None:
         """The card whose index lies at this corner, or None when no index lies there."""
+        return self.read_corners(frame, [corner], width)[0]
+
+    def read_corners(self, frame, corners: list[Corner],
+                     width: float) -> list[CardReading | None]:
+        """`read_corner` for each corner, all their windows searched together."""
+        if not corners:
+            return []
         p = self.profile
-        to_frame = window_matrix(corner.point, corner.u, corner.v, width, p)
-        patch = cut(frame, to_frame, p)
-        ink = ink_of(patch, self.cloth)
-        found = locate(ink, p)
-        if (found is None or min(found.rank_match, found.suit_match) < self.t.seen
-                or found.suit_match < self.t.suit_seen):
-            return None
-        red = glyph_colour(patch, ink, found)
-        rank, _, r_margin = p.rank_classifier.best(features(found.rank_part, RANK_SIZE))
-        family = None if red is None else {s for s in SUITS if (s in RED_SUITS) == red}
-        suit, _, s_margin = p.suit_classifier.best(features(found.suit_part, SUIT_SIZE),
-                                                   family)
+        maps = [window_matrix(c.point, c.u, c.v, width, p) for c in corners]
+        patches = cut_all(frame, maps, p)
+        inks = ink_of(patches, self.cloth)
+        h = len(inks) // len(corners)
+        readings: list[CardReading | None] = [None] * len(corners)
+        # where the generic templates fit too badly, no index is there
+        seen = [(i, f) for i, f in enumerate(locate_all(inks, p))
+                if min(f.rank_match, f.suit_match) >= self.t.seen
+                and f.suit_match >= self.t.suit_seen]
+        if not seen:
+            return readings
+        reds = [glyph_colour(patches[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
+                for i, found in seen]
+        ranks = p.rank_classifier.best_all(
+            features_all([found.rank_part for _, found in seen], RANK_SIZE), [None] * len(seen))
+        families = [None if red is None else {s for s in SUITS if (s in RED_SUITS) == red}
+                    for red in reds]
+        suits = p.suit_classifier.best_all(
+            features_all([found.suit_part for _, found in seen], SUIT_SIZE), families)
+        for (i, found), red, (rank, _, r_margin), (suit, _, s_margin) in zip(
+                seen, reds, ranks, suits, strict=True):
+            readings[i] = self._reading(corners[i], maps[i], inks[i * h: (i + 1) * h], found,
+                                        red, rank, r_margin, suit, s_margin, width)
+        return readings
+
+    def _reading(self, corner: Corner, to_frame: np.ndarray, ink: np.ndarray, found: Located,
+                 red: bool | None, rank: str, r_margin: float, suit: str, s_margin: float,
+                 width: float) -> CardReading:
+        """A corner's reading from what its window showed: certain or not, and how sure."""
+        p = self.profile
         # how well the reading's own rank and suit templates fit what was read
         rank_fit, suit_fit = own_fit(found, p, rank, suit)
         match = min(rank_fit, suit_fit)
