@@ -132,6 +132,11 @@ def _first_best(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                             scores.shape[1:])
 
 
+def _within(first: np.ndarray, last: int) -> np.ndarray:
+    """Places moved inward to lie from 0 to `last` (np.clip costs more on arrays this small)."""
+    return np.minimum(np.maximum(first, 0), last)
+
+
 def _regions(inks: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """Equal regions out of the stacked windows, at each window's first row and column of
     `rows` and `cols` (n x rows, n x columns, in stack coordinates), stacked again."""
@@ -169,11 +174,15 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
     # coarse: both maps have one row per place of the whole index, so they add place by place
     coarse_rank, coarse_suit = profile.coarse
     h2, r_h = h // 2, coarse_rank.shape[0]
-    half = cv2.resize(inks, (width // 2, n * h2), interpolation=cv2.INTER_AREA)
-    places = h2 - r_h - coarse_suit.shape[0] + 1
-    ranks = _per_window(cv2.matchTemplate(half, coarse_rank, cv2.TM_CCOEFF_NORMED), n, h2)
-    suits = _per_window(cv2.matchTemplate(half, coarse_suit, cv2.TM_CCOEFF_NORMED), n, h2)
-    both = ranks[:, :places] + dilate_each(suits[:, r_h: r_h + places], _HALF_SLACK)
+    half = cv2.resize(inks, (width // 2, n * h2), interpolation=cv2.INTER_AREA).reshape(n, h2, -1)
+    s_h = coarse_suit.shape[0]
+    places = h2 - r_h - s_h + 1
+    # only the rows each map needs: ranks above the last suit, suits below the first rank
+    ranks = _per_window(cv2.matchTemplate(half[:, : h2 - s_h].reshape(n * (h2 - s_h), -1),
+                                          coarse_rank, cv2.TM_CCOEFF_NORMED), n, h2 - s_h)
+    suits = _per_window(cv2.matchTemplate(half[:, r_h:].reshape(n * (h2 - r_h), -1),
+                                          coarse_suit, cv2.TM_CCOEFF_NORMED), n, h2 - r_h)
+    both = ranks[:, :places] + dilate_each(suits[:, :places], _HALF_SLACK)
     cy, cx = _first_best(both)
     # full size: the places round the coarse one, and the suit places within the slack of
     # them. Each window's places are cut as equal regions (shifted inward at the window's
@@ -184,8 +193,8 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
     sx_lo, sx_hi = np.maximum(0, x_lo - k), np.minimum(span_x, x_hi + k)
     ny, nx = min(4, span_y) + 1, min(4, span_x) + 1
     sny, snx = min(4 + 2 * k, span_y) + 1, min(4 + 2 * k, span_x) + 1
-    y0, x0 = np.clip(2 * cy - 2, 0, span_y - ny + 1), np.clip(2 * cx - 2, 0, span_x - nx + 1)
-    sy0, sx0 = np.clip(y0 - k, 0, span_y - sny + 1), np.clip(x0 - k, 0, span_x - snx + 1)
+    y0, x0 = _within(2 * cy - 2, span_y - ny + 1), _within(2 * cx - 2, span_x - nx + 1)
+    sy0, sx0 = _within(y0 - k, span_y - sny + 1), _within(x0 - k, span_x - snx + 1)
     top = np.arange(n)[:, None] * h
     rank_rows = top + y0[:, None] + np.arange(ny - 1 + split)
     suit_rows = top + split + sy0[:, None] + np.arange(sny - 1 + suit_h)
