@@ -96,11 +96,12 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
     )
     found = []
     for env, valid, along_s, inward in sides:
-        # plain lists: read value by value below, where numpy's indexing costs most
-        env, valid_at = env.astype(float).tolist(), valid.tolist()
+        env = env.astype(float)
+        # plain lists where the outline is read value by value, where numpy's indexing costs
+        env_at, valid_at = env.tolist(), valid.tolist()
         for start, end, level in _runs(env, valid, min_run):
             for at, out in ((start, -1), (end, 1)):
-                if not _falls_away(env, valid_at, at, out, level, inward, rounding):
+                if not _falls_away(env_at, valid_at, at, out, level, inward, rounding):
                     continue
                 pos = at + out * beyond
                 if along_s:  # a short edge: across the long edge is along the run
@@ -110,7 +111,7 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
     return shift, found
 
 
-def _runs(env: list[float], valid: np.ndarray, min_run: int):
+def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
     """(first, last, level) of each stretch where the envelope stays flat within TOL."""
     steps = np.abs(np.diff(env)) > TOL
     breaks = np.flatnonzero(~valid[1:] | ~valid[:-1] | steps) + 1
@@ -119,10 +120,10 @@ def _runs(env: list[float], valid: np.ndarray, min_run: int):
     long = (ends - starts >= min_run) & valid[starts]  # most pieces are a pixel or two
     for start, end in zip(starts[long].tolist(), ends[long].tolist(), strict=True):
         piece = env[start:end]
-        level = sorted(piece)[len(piece) // 2]  # the median, cheaply
-        flat = [i for i, e in enumerate(piece) if abs(e - level) <= TOL]
+        level = float(np.partition(piece, len(piece) // 2)[len(piece) // 2])  # the median
+        flat = np.flatnonzero(np.abs(piece - level) <= TOL)
         if len(flat) >= min_run:
-            yield start + flat[0], start + flat[-1], level
+            yield start + int(flat[0]), start + int(flat[-1]), level
 
 
 def _falls_away(env: list[float], valid: list[bool], at: int, out: int, level: float,
