@@ -94,36 +94,49 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
         (np.argmax(turned, axis=1), rows, False, 1),
         (n_s - 1 - np.argmax(turned[:, ::-1], axis=1), rows, False, -1),
     )
+    # the four envelopes end to end, each followed by an invalid place, so that one pass finds
+    # the runs of all four and a walk off one envelope's end stops as at the outline's end
+    env = np.concatenate([np.append(e, 0) for e, _, _, _ in sides]).astype(float)
+    valid = np.concatenate([np.append(ok, False) for _, ok, _, _ in sides])
+    begins = np.cumsum([0] + [len(ok) + 1 for _, ok, _, _ in sides])
+    # plain lists where the outline is read value by value, where numpy's indexing costs
+    env_at, valid_at = env.tolist(), valid.tolist()
     found = []
-    for env, valid, along_s, inward in sides:
-        env = env.astype(float)
-        # plain lists where the outline is read value by value, where numpy's indexing costs
-        env_at, valid_at = env.tolist(), valid.tolist()
-        for start, end, level in _runs(env, valid, min_run):
-            for at, out in ((start, -1), (end, 1)):
-                if not _falls_away(env_at, valid_at, at, out, level, inward, rounding):
-                    continue
-                pos = at + out * beyond
-                if along_s:  # a short edge: across the long edge is along the run
-                    found.append((pos, level, -out, inward))
-                else:
-                    found.append((level, pos, inward, -out))
+    for start, end, level in _runs(env, valid, min_run):
+        side = int(np.searchsorted(begins, start, side="right")) - 1
+        _, _, along_s, inward = sides[side]
+        for at, out in ((start, -1), (end, 1)):
+            if not _falls_away(env_at, valid_at, at, out, level, inward, rounding):
+                continue
+            pos = at - begins[side] + out * beyond
+            if along_s:  # a short edge: across the long edge is along the run
+                found.append((pos, level, -out, inward))
+            else:
+                found.append((level, pos, inward, -out))
     return shift, found
 
 
 def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
-    """(first, last, level) of each stretch where the envelope stays flat within TOL."""
+    """(first, last, level) of each stretch where the envelope stays flat within TOL (within
+    `min_run` or more places of its median level), all stretches at once."""
     steps = np.abs(np.diff(env)) > TOL
     breaks = np.flatnonzero(~valid[1:] | ~valid[:-1] | steps) + 1
     starts = np.concatenate(([0], breaks))
     ends = np.concatenate((breaks, [len(env)]))
     long = (ends - starts >= min_run) & valid[starts]  # most pieces are a pixel or two
-    for start, end in zip(starts[long].tolist(), ends[long].tolist(), strict=True):
-        piece = env[start:end]
-        level = float(np.partition(piece, len(piece) // 2)[len(piece) // 2])  # the median
-        flat = np.flatnonzero(np.abs(piece - level) <= TOL)
-        if len(flat) >= min_run:
-            yield start + int(flat[0]), start + int(flat[-1]), level
+    starts, lengths = starts[long], (ends - starts)[long]
+    if not len(starts):
+        return []
+    offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))  # each piece's first, packed
+    piece = np.repeat(np.arange(len(starts)), lengths)
+    at = np.arange(lengths.sum()) - offsets[piece] + starts[piece]  # where, in the envelope
+    values = env[at]
+    level = values[np.lexsort((values, piece))][offsets + lengths // 2]  # each one's median
+    flat = np.abs(values - level[piece]) <= TOL
+    first = np.minimum.reduceat(np.where(flat, at, len(env)), offsets)
+    last = np.maximum.reduceat(np.where(flat, at, -1), offsets)
+    keep = np.add.reduceat(flat, offsets) >= min_run
+    return zip(first[keep].tolist(), last[keep].tolist(), level[keep].tolist(), strict=True)
 
 
 def _falls_away(env: list[float], valid: list[bool], at: int, out: int, level: float,
