@@ -29,13 +29,19 @@ def window_matrix(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
     """The 2 x 3 map from index window pixels (with slack, at canonical size) to the frame,
     for a card corner (`u` across the card, `v` along its long edge, both unit vectors;
     `width` the card's width in pixels)."""
+    return window_matrices(point[None], u[None], v[None], width, profile)[0]
+
+
+def window_matrices(points: np.ndarray, us: np.ndarray, vs: np.ndarray, width: float,
+                    profile: DeckProfile) -> np.ndarray:
+    """`window_matrix` for many corners at once (n x 2 each): n x 2 x 3."""
     x0, y0, x1, y1 = profile.window
     height = width * profile.aspect
     px = pad_x(profile)
     sx, sy = (x1 - x0) / profile.patch_w, (y1 - y0) / PATCH_H
-    du, dv = u * width * sx, v * height * sy
-    origin = point + u * width * (x0 - px * sx) + v * height * (y0 - PAD_Y * sy)
-    return np.array([[du[0], dv[0], origin[0]], [du[1], dv[1], origin[1]]], np.float64)
+    du, dv = us * width * sx, vs * height * sy
+    origin = points + us * width * (x0 - px * sx) + vs * height * (y0 - PAD_Y * sy)
+    return np.stack([du, dv, origin], axis=2).astype(np.float64)
 
 
 def cut_window(frame: np.ndarray, point: np.ndarray, u: np.ndarray, v: np.ndarray,
@@ -53,7 +59,10 @@ def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
     """Ink 0..1 in a window; felt beside the card is not ink."""
     # the cloth's mask is 255 there: as bright as paper (as `darkness`, in one pass)
     darkest = cv2.max(darkest_channel(patch), felt(patch, cloth))
-    return 1.0 - darkest.astype(np.float32) / 255.0
+    return _INK[darkest]
+
+
+_INK = 1.0 - np.arange(256, dtype=np.float32) / 255.0  # the ink of each darkness, 0-255
 
 
 @dataclass

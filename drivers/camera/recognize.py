@@ -45,7 +45,7 @@ from drivers.camera.index import (
     locate_all,
     off_place,
     own_fit,
-    window_matrix,
+    window_matrices,
 )
 from drivers.camera.outline import outline_corners
 from drivers.camera.profile import NUMBER_RANKS, DeckProfile
@@ -191,7 +191,8 @@ class Recognizer:
         if not corners:
             return []
         p = self.profile
-        maps = [window_matrix(c.point, c.u, c.v, width, p) for c in corners]
+        maps = window_matrices(*(np.array([getattr(c, name) for c in corners], float)
+                                 for name in ("point", "u", "v")), width, p)
         patches = cut_all(frame, maps, p)
         inks = ink_of(patches, self.cloth)
         h = len(inks) // len(corners)
