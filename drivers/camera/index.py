@@ -271,15 +271,25 @@ def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located) -> bool | N
     slack may hold shadow, dark felt or the art of the card beneath, which made red indices
     read as black. JPEG smears colour over small glyphs, so the test is how much redder than
     green and blue the ink is on the whole, not pixel by pixel."""
+    return colour_of_glyphs(redness(patch), ink, found)
+
+
+def redness(patches: np.ndarray) -> np.ndarray:
+    """How much redder than green and blue each pixel is: R - max(G, B), as int16."""
+    b, g, r = cv2.split(patches)
+    return cv2.subtract(r, cv2.max(g, b), dtype=cv2.CV_16S)
+
+
+def colour_of_glyphs(red: np.ndarray, ink: np.ndarray, found: Located) -> bool | None:
+    """`glyph_colour` from a window's `redness` (worked out once for stacked windows)."""
     mask = np.zeros(ink.shape, bool)
     for x0, y0, x1, y1 in (found.rank_box, found.suit_box):
         mask[y0:y1, x0:x1] = True
     mask &= ink > 0.3
-    glyphs = patch[mask].astype(np.int16)  # the glyphs' pixels, B G R
-    if len(glyphs) < 12:
+    excess = red[mask]  # the glyphs' pixels
+    if len(excess) < 12:
         return None
-    excess = glyphs[:, 2] - np.maximum(glyphs[:, 1], glyphs[:, 0])
-    redness = float(np.partition(excess, len(excess) // 2)[len(excess) // 2])  # the median
-    if 8 <= redness <= 25:
+    median = float(np.partition(excess, len(excess) // 2)[len(excess) // 2])
+    if 8 <= median <= 25:
         return None  # neither clearly: do not let colour decide
-    return redness > 25
+    return median > 25

@@ -38,13 +38,14 @@ from drivers.camera.corners import (
 )
 from drivers.camera.index import (
     Located,
+    colour_of_glyphs,
     cut_all,
-    glyph_colour,
     ink_above,
     ink_of,
     locate_all,
     off_place,
     own_fit,
+    redness,
     window_matrices,
 )
 from drivers.camera.outline import outline_corners
@@ -203,7 +204,8 @@ class Recognizer:
                 and f.suit_match >= self.t.suit_seen]
         if not seen:
             return readings
-        reds = [glyph_colour(patches[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
+        red = redness(patches)
+        reds = [colour_of_glyphs(red[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
                 for i, found in seen]
         ranks = p.rank_classifier.best_all(
             features_all([found.rank_part for _, found in seen], RANK_SIZE), [None] * len(seen))
