@@ -14,6 +14,8 @@ card's index corners one card width and one card height away along its edges.
 
 from __future__ import annotations
 
+import bisect
+
 import cv2
 import numpy as np
 
@@ -46,14 +48,21 @@ def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
             continue
         st = np.array(found)
         points = (shift + st[:, :1] * u + st[:, 1:2] * v) * 2
-        across, along = {1: u, -1: -u}, {1: v, -1: -v}
-        for point, (_, _, a, b) in zip(points, found, strict=True):
-            if a * b > 0:  # a corner with an index (top-left, bottom-right)
-                out.append(Corner(point, across[a], along[b], True))
-            else:  # top-right or bottom-left: its card's index corners lie along its edges
-                out.append(Corner(point + across[a] * width, across[-a], along[b], True))
-                out.append(Corner(point + along[b] * width * aspect, across[a], along[-b], True))
+        across, along = st[:, 2:3] * u, st[:, 3:4] * v  # into each corner's card
+        # top-right or bottom-left corners: their card's index corners lie along its edges
+        beside = (points + across * width).tolist(), (points + along * width * aspect).tolist()
+        for k, (point, a, b) in enumerate(zip(points.tolist(), across.tolist(), along.tolist(),
+                                              strict=True)):
+            if found[k][2] * found[k][3] > 0:  # a corner with an index (top-left, bottom-right)
+                out.append(_corner(point, a, b))
+            else:
+                out.append(_corner(beside[0][k], [-a[0], -a[1]], b))
+                out.append(_corner(beside[1][k], a, [-b[0], -b[1]]))
     return out
+
+
+def _corner(point: list[float], u: list[float], v: list[float]) -> Corner:
+    return Corner(np.array(point), np.array(u), np.array(v), True)
 
 
 def _most_shared(edges: np.ndarray, tolerance: float = 4.0) -> int:
@@ -98,12 +107,12 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
     # the runs of all four and a walk off one envelope's end stops as at the outline's end
     env = np.concatenate([np.append(e, 0) for e, _, _, _ in sides]).astype(float)
     valid = np.concatenate([np.append(ok, False) for _, ok, _, _ in sides])
-    begins = np.cumsum([0] + [len(ok) + 1 for _, ok, _, _ in sides])
+    begins = np.cumsum([0] + [len(ok) + 1 for _, ok, _, _ in sides]).tolist()
     # plain lists where the outline is read value by value, where numpy's indexing costs
     env_at, valid_at = env.tolist(), valid.tolist()
     found = []
     for start, end, level in _runs(env, valid, min_run):
-        side = int(np.searchsorted(begins, start, side="right")) - 1
+        side = bisect.bisect_right(begins, start) - 1
         _, _, along_s, inward = sides[side]
         for at, out in ((start, -1), (end, 1)):
             if not _falls_away(env_at, valid_at, at, out, level, inward, rounding):
