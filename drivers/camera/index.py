@@ -152,7 +152,7 @@ def _regions(inks: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray
     return inks[rows[:, :, None], cols[:, None, :]].reshape(-1, cols.shape[1])
 
 
-def locate(ink: np.ndarray, profile: DeckProfile) -> Located | None:
+def locate(ink: np.ndarray, profile: DeckProfile) -> Located:
     """Where rank and suit sit in one index window (see `locate_all`)."""
     return locate_all(ink, profile)[0]
 

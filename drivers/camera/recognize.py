@@ -204,8 +204,8 @@ class Recognizer:
                 and f.suit_match >= self.t.suit_seen]
         if not seen:
             return readings
-        red = redness(patches)
-        reds = [colour_of_glyphs(red[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
+        red_map = redness(patches)
+        reds = [colour_of_glyphs(red_map[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
                 for i, found in seen]
         ranks = p.rank_classifier.best_all(
             features_all([found.rank_part for _, found in seen], RANK_SIZE), [None] * len(seen))

@@ -74,8 +74,6 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int, see
             patch = cut_window(img, point, u, v, width, profile)
             ink = ink_of(patch)
             found = locate(ink, profile)
-            if found is None:
-                continue
             out.append((code, features(found.rank_part, RANK_SIZE),
                         features(found.suit_part, SUIT_SIZE), glyph_colour(patch, ink, found),
                         found))
