@@ -27,12 +27,32 @@ from hardware_mocks.decks import draw_own_deck, fetch_svg_deck, render_svg_deck 
 from tests.camera_support import score  # noqa: E402
 
 
+def yardstick() -> float:
+    """Milliseconds for a fixed piece of work like a frame's (template matches on stacked index
+    windows, and a Python loop), the quickest of three: this shared machine's speed wanders by
+    a third within minutes, and runs compare only at a like yardstick."""
+    rng = np.random.default_rng(0)
+    windows = rng.random((96 * 8, 56), dtype=np.float32)
+    template = rng.random((34, 28), dtype=np.float32)
+    times = []
+    for _ in range(3):
+        t = time.perf_counter()
+        for _ in range(50):
+            cv2.matchTemplate(windows, template, cv2.TM_CCOEFF_NORMED)
+        total = 0
+        for i in range(100_000):
+            total += i
+        times.append((time.perf_counter() - t) * 1000)
+    return min(times)
+
+
 def run(name: str, folder: Path, scenes: int) -> None:
     start = time.perf_counter()
     rec = Recognizer(enroll(folder))
     enrol_s = time.perf_counter() - start
     deck = Deck(folder)
     for size in ((1280, 720), (1920, 1080)):
+        before = yardstick()
         rng = np.random.default_rng(2026)
         total: dict[str, int] = {}
         ms, best = [], []
@@ -57,7 +77,8 @@ def run(name: str, folder: Path, scenes: int) -> None:
               f" ms median; {n} cards: read right "
               f"{total['right'] / n:.2%}, rank {total['rank'] / n:.2%}, suit "
               f"{total['suit'] / n:.2%}, uncertain {total['uncertain']}, missed "
-              f"{total['missed']}, wrong with high confidence {total['wrong_sure']}")
+              f"{total['missed']}, wrong with high confidence {total['wrong_sure']}; "
+              f"yardstick {before:.0f} ms before, {yardstick():.0f} ms after")
     print(f"{name:4} enrolment {enrol_s:.1f} s")
 
 
