@@ -274,9 +274,23 @@ def test_only_index_corners_show_a_short_edge_running_on_from_them(decks):
             if k == len(cards) - 1:  # the top card: bottom-right, and its right edge's far end
                 index.append(Corner(br - off * down, -right, -down))
                 far.append(Corner(tr + off * down, right, down))
-    gray = darkest_channel(image)
-    assert short_edges(gray, index, 100.0).all()
-    assert not short_edges(gray, far, 100.0).any()
+    for seen in (image, darkest_channel(image)):  # the recognizer samples the colour frame
+        assert short_edges(seen, index, 100.0).all()
+        assert not short_edges(seen, far, 100.0).any()
+
+
+def test_darkness_is_sampled_from_a_colour_frame_as_from_its_darkest_channel():
+    from drivers.camera.corners import darkest_channel, darkness_at
+
+    rng = np.random.default_rng(8)
+    image = rng.integers(0, 256, (40, 60, 3), np.uint8)
+    points = np.stack(np.meshgrid(np.arange(60.0), np.arange(40.0)), axis=2)
+    darkest = darkest_channel(image)
+    assert (darkness_at(image, points) == darkest).all()  # on pixels: exactly the same
+    assert (darkness_at(darkest, points) == darkest).all()
+    between = points[:-1, :-1] + 0.5  # between pixels each channel is interpolated first
+    colour, gray = darkness_at(image, between), darkness_at(darkest, between)
+    assert (colour >= gray - 1).all() and colour.dtype == np.float32
 
 
 @pytest.mark.parametrize(("angle", "seed", "effects"), PLAIN_HANDS)

@@ -83,6 +83,18 @@ def darkest_channel(frame: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(b, g), r)
 
 
+def darkness_at(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """The darkest channel of a colour image (or the values of a one-channel one) at points
+    (rows x columns x 2, x and y), interpolated, as float32. Of a colour image each channel is
+    interpolated and the darkest taken: for the few thousand points sampled a frame that costs
+    a fraction of the darkest channel of the whole frame, and it differs from interpolating
+    that only where a channel's order changes between two pixels."""
+    at = points.astype(np.float32)
+    seen = cv2.remap(image, at[:, :, 0], at[:, :, 1], cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+    return (darkest_channel(seen) if seen.ndim == 3 else seen).astype(np.float32)
+
+
 def card_regions(mask: np.ndarray, min_area: float) -> list[np.ndarray]:
     """The outlines of the mask's regions that can hold a card (`min_area` pixels or more; a
     chip or a glare spot is smaller), as contours."""
@@ -137,7 +149,7 @@ def estimate_card_height(regions: list[np.ndarray], aspect: float) -> float | No
     return float(statistics.median(cards))
 
 
-def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float,
+def long_edges(image: np.ndarray, segments: np.ndarray, height_guess: float,
                aspect: float | None = None) -> tuple[np.ndarray, float]:
     """The card edges as long as a card's long edge, corner to corner, and that length.
 
@@ -147,11 +159,12 @@ def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float,
     the cards' long and short edges. The guess from the outline can be a sixth off (a hand
     whose outline has no whole edge), so with `aspect` given the long edge's length is the one
     that most followed edges share, counted together with the short edges that go with it:
-    a short edge's length has few edges at its own short-edge length."""
+    a short edge's length has few edges at its own short-edge length. `image` is the frame
+    (its darkest channel is sampled, `darkness_at`) or that channel."""
     pieces = segments[_lengths(segments) > 0.4 * height_guess]
     if not len(pieces):
         return pieces, height_guess
-    grown = _follow(gray, pieces, 0.7 * height_guess)
+    grown = _follow(image, pieces, 0.7 * height_guess)
     lengths = _lengths(grown)
     height = height_guess
     near = lengths[(lengths > 0.75 * height_guess) & (lengths < 1.35 * height_guess)]
@@ -165,15 +178,15 @@ def long_edges(gray: np.ndarray, segments: np.ndarray, height_guess: float,
     return grown[keep], height
 
 
-def _follow(gray: np.ndarray, segments: np.ndarray, reach: float) -> np.ndarray:
+def _follow(image: np.ndarray, segments: np.ndarray, reach: float) -> np.ndarray:
     """Each segment grown at both ends for as long as its edge goes on."""
     a, b = segments[:, :2], segments[:, 2:]
     d = (b - a) / _lengths(segments)[:, None]
-    ends = _track(gray, np.vstack([a, b]), np.vstack([-d, d]), reach)
+    ends = _track(image, np.vstack([a, b]), np.vstack([-d, d]), reach)
     return np.hstack([ends[: len(a)], ends[len(a):]])
 
 
-def _track(gray: np.ndarray, ends: np.ndarray, d: np.ndarray, reach: float,
+def _track(image: np.ndarray, ends: np.ndarray, d: np.ndarray, reach: float,
            contrast: float = EDGE_CONTRAST) -> np.ndarray:
     """How far the edge through each end goes on in its direction `d`: sample the brightness
     two pixels either side of the line, step by step, until the difference fades for 3 steps.
@@ -182,12 +195,8 @@ def _track(gray: np.ndarray, ends: np.ndarray, d: np.ndarray, reach: float,
     n = np.stack([-d[:, 1], d[:, 0]], axis=1)
     pts = ends[:, None, :] + steps[None, :, None] * d[:, None, :]
 
-    def sample(at: np.ndarray) -> np.ndarray:
-        at = at.astype(np.float32)
-        return cv2.remap(gray, at[:, :, 0], at[:, :, 1], cv2.INTER_LINEAR,
-                         borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-
-    weak = np.abs(sample(pts + 2 * n[:, None, :]) - sample(pts - 2 * n[:, None, :])) < contrast
+    weak = np.abs(darkness_at(image, pts + 2 * n[:, None, :])
+                  - darkness_at(image, pts - 2 * n[:, None, :])) < contrast
     run = weak[:, :-2] & weak[:, 1:-1] & weak[:, 2:]  # three weak steps: the edge has ended
     stop = np.where(run.any(axis=1), np.argmax(run, axis=1), len(steps))
     return ends + stop[:, None] * d
@@ -251,7 +260,7 @@ def _middle(samples: np.ndarray) -> np.ndarray:
     return low_high.mean(axis=2)
 
 
-def short_edges(gray: np.ndarray, corners: list[Corner], width: float) -> np.ndarray:
+def short_edges(image: np.ndarray, corners: list[Corner], width: float) -> np.ndarray:
     """Whether each corner's short edge shows: an edge running from the corner across the card
     (along `u`), brighter on the card's side. At a card's top-left and bottom-right corner it
     does, against the cloth or the card beneath. The far end of a long edge names the side
@@ -263,16 +272,14 @@ def short_edges(gray: np.ndarray, corners: list[Corner], width: float) -> np.nda
     less than the edge contrast still counts unless the edge running back is clear, and only
     a step of less than half of it never counts. Sampled past the rounding, a fifth of the
     card width long each way, within 0.08 card widths of the corner along `v` (where corner
-    finding puts it); one remap for all corners."""
+    finding puts it); one remap of `image` (as in `long_edges`) for all corners."""
     if not corners:
         return np.zeros(0, bool)
     reach = np.linspace(0.12, 0.4, 8)
     across = width * np.concatenate([reach, -reach])  # on along u, then back along -u
     along = width * np.linspace(-0.1, 0.1, 21)  # a step of 0.01 card widths
     grid = corner_grid(corners, across, along)
-    grid = grid.reshape(len(corners) * len(across), len(along), 2).astype(np.float32)
-    seen = cv2.remap(gray, grid[:, :, 0], grid[:, :, 1], cv2.INTER_LINEAR,
-                     borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    seen = darkness_at(image, grid.reshape(len(corners) * len(across), len(along), 2))
     seen = seen.reshape(len(corners), 2, len(reach), len(along))
     step = seen[..., 4:] - seen[..., :-4]  # brighter 0.02 widths on than 0.02 before
     # along the edge most samples must show the step (pips and ink interrupt it)

@@ -28,7 +28,6 @@ from drivers.camera.corners import (
     card_mask,
     card_regions,
     corner_grid,
-    darkest_channel,
     dedupe,
     distances,
     edge_corners,
@@ -139,8 +138,7 @@ class Recognizer:
         if guess is None:
             return []
         # followed edges run corner to corner: the length most share is the card's height
-        gray = darkest_channel(small)
-        edges, height = long_edges(gray, segments, guess, None if self.card_width else aspect)
+        edges, height = long_edges(small, segments, guess, None if self.card_width else aspect)
         if not len(edges):
             return []
         width = height / aspect
@@ -151,7 +149,7 @@ class Recognizer:
         found = dedupe(found, 0.08 * width)
         # the far end of a long edge, or no card's corner at all; or the index window would
         # lie on the cloth: no index is there, and the window need not be cut and searched
-        worth = ((short_edges(gray, found, width) | [c.from_outline for c in found])
+        worth = ((short_edges(small, found, width) | [c.from_outline for c in found])
                  & _index_on_card(mask, found, width, self.profile))
         found = [c for c, worth_it in zip(found, worth, strict=True) if worth_it]
         # each corner's card centre, and of each card read surely its centre and corner
