@@ -120,10 +120,7 @@ def card_edges(frame: np.ndarray, regions: list[np.ndarray]) -> np.ndarray:
     return np.vstack(found).astype(np.float64)
 
 
-# the detector shrinks its image to 0.7 (its default is 0.8) before it looks: a fifth cheaper,
-# and on rendered tables at least as many cards read right (ours 0.08 points more on three seed
-# and size pairs; cardsJS -0.04 to +0.22). At 0.6 our deck at 1080p lost 0.15 points
-_LSD = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE, 0.7)
+_LSD = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE)
 
 
 def _lengths(segments: np.ndarray) -> np.ndarray:
