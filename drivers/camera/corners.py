@@ -107,12 +107,12 @@ def card_edges(frame: np.ndarray, regions: list[np.ndarray]) -> np.ndarray:
     found only over the card regions (`card_regions`). The recognizer runs it at half
     resolution: a card's long edge is long enough to be found there, and it is four times
     cheaper."""
-    gray = darkest_channel(frame)
     found = []
     for c in regions:
         x, y, w, h = cv2.boundingRect(c)
         x0, y0 = max(0, x - 3), max(0, y - 3)
-        lines = _LSD.detect(gray[y0:y + h + 3, x0:x + w + 3])[0]
+        # the darkest channel of the region's box only: the cloth around is most of the frame
+        lines = _LSD.detect(darkest_channel(frame[y0:y + h + 3, x0:x + w + 3]))[0]
         if lines is not None:
             found.append(lines.reshape(-1, 4) + (x0, y0, x0, y0))
     if not found:
