@@ -417,10 +417,12 @@ def test_corners_read_together_read_as_each_alone(deck, decks, profiles):
 
 
 def test_index_windows_of_another_size_are_refused_by_name(profiles):
-    from drivers.camera.index import locate_all
+    from drivers.camera.index import locate_all, window_shape
 
     with pytest.raises(ValueError, match="index windows are"):
         locate_all(np.zeros((50, 20), np.float32), profiles["own"])
+    h, w = window_shape(profiles["own"])
+    assert locate_all(np.zeros((0, w), np.float32), profiles["own"]) == []  # no window, none
 
 
 def test_stacked_windows_are_dilated_each_on_its_own():

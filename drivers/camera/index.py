@@ -103,7 +103,7 @@ def window_shape(profile: DeckProfile) -> tuple[int, int]:
 
 
 def cut_all(frame: np.ndarray, maps: list[np.ndarray], profile: DeckProfile) -> np.ndarray:
-    """The index windows that the maps (from `window_matrix`) place in the frame, stacked one
+    """The index windows that the maps (from `window_matrices`) place in the frame, stacked one
     below the other: the windows of a frame are then searched in one pass."""
     h, w = window_shape(profile)
     out = np.empty((len(maps) * h, w, 3), np.uint8)
@@ -166,17 +166,21 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
 
     The search runs first on the windows at half size, then at full size only round the place
     found there: the window's slack is wide, and a full search cost most of a frame's time.
-    Every window is searched in one template match per step, which saves OpenCV's cost per
-    call. Each window's scores are its own (a template straddling two windows is never looked
-    at, and each map is dilated on its own), so a window reads the same alone or stacked, to
-    float rounding: OpenCV correlates through the Fourier transform of the larger image. Only
-    where the ink is flat over a template's area (felt, blank card), and the correlation has
-    no meaning, can the two differ; no index is there (on 1872 windows of rendered tables the
-    places and fits agreed wherever either fit passed the recognizer's index tests)."""
+    Every window is searched in one template match per step (the matches themselves cost by
+    the pixel; what stacking saves is the Python and NumPy steps around them, once per frame
+    rather than once per window). Each window's scores are its own (a template straddling two
+    windows is never looked at, and each map is dilated on its own), so a window reads the
+    same alone or stacked, to float rounding: OpenCV correlates through the Fourier transform
+    of the larger image. Only where the ink is flat over a template's area (felt, blank card),
+    and the correlation has no meaning, can the two differ; no index is there (on 1872 windows
+    of rendered tables the places and fits agreed wherever either fit passed the recognizer's
+    index tests)."""
     h, width = window_shape(profile)
     if inks.ndim != 2 or inks.shape[1] != width or inks.shape[0] % h:
         raise ValueError(f"index windows are {h} x {width} ink, stacked: not {inks.shape}")
     n = inks.shape[0] // h
+    if not n:
+        return []
     split, w, k = profile.split, profile.patch_w, SUIT_SLACK
     suit_h = PATCH_H - split
     span_y, span_x = h - PATCH_H, width - w  # the last place of the index in the window
