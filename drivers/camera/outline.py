@@ -62,6 +62,7 @@ def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
 
 
 def _corner(point: list[float], u: list[float], v: list[float]) -> Corner:
+    """A corner implied by an outline (a guess: only a sure reading there counts)."""
     return Corner(np.array(point), np.array(u), np.array(v), True)
 
 
@@ -126,8 +127,9 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
 
 
 def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
-    """(first, last, level) of each stretch where the envelope stays flat within TOL (within
-    `min_run` or more places of its median level), all stretches at once."""
+    """(first, last, level) of each stretch where the envelope stays flat: of the pieces with
+    no step over TOL, those with `min_run` or more places within TOL of their median level,
+    from the first such place to the last. All pieces at once."""
     steps = np.abs(np.diff(env)) > TOL
     breaks = np.flatnonzero(~valid[1:] | ~valid[:-1] | steps) + 1
     starts = np.concatenate(([0], breaks))
