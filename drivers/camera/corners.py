@@ -231,8 +231,7 @@ def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
     the first of each, in the order given."""
     if not corners:
         return []
-    points = np.array([c.point for c in corners])
-    vs = np.array([c.v for c in corners])
+    points, _, vs = corner_arrays(corners)
     same = (distances(points) < radius) & (vs @ vs.T > 0.95)
     taken = np.zeros(len(corners), bool)
     kept: list[int] = []
@@ -243,11 +242,16 @@ def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
     return [corners[i] for i in kept]
 
 
+def corner_arrays(corners: list[Corner]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The corners' points, `u` and `v` as three n x 2 arrays (also when there are none)."""
+    return tuple(np.array([getattr(c, name) for c in corners], float).reshape(-1, 2)
+                 for name in ("point", "u", "v"))
+
+
 def corner_grid(corners: list[Corner], across: np.ndarray, along: np.ndarray) -> np.ndarray:
     """Points laid out from each corner, `across` its card (along `u`) and `along` its long
     edge (along `v`), in the corners' pixels: corners x across x along x 2."""
-    points, us, vs = (np.array([getattr(c, name) for c in corners], float).reshape(-1, 2)
-                      for name in ("point", "u", "v"))  # n x 2, also when there are none
+    points, us, vs = corner_arrays(corners)
     return (points[:, None, None, :] + us[:, None, None, :] * across[None, :, None, None]
             + vs[:, None, None, :] * along[None, None, :, None])
 

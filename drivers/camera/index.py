@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from drivers.camera.corners import GREEN_BAIZE, Felt, darkest_channel, felt
-from drivers.camera.profile import PATCH_H, DeckProfile
+from drivers.camera.profile import INK, PATCH_H, DeckProfile
 
 PAD_Y = PATCH_H // 4  # rows of slack above and below the window, for where the corner lies
 SUIT_SLACK = max(2, PATCH_H // 16)  # pixels the suit may sit off its place below the rank
@@ -59,10 +59,7 @@ def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
     """Ink 0..1 in a window; felt beside the card is not ink."""
     # the cloth's mask is 255 there: as bright as paper (as `darkness`, in one pass)
     darkest = cv2.max(darkest_channel(patch), felt(patch, cloth))
-    return _INK[darkest]
-
-
-_INK = 1.0 - np.arange(256, dtype=np.float32) / 255.0  # the ink of each darkness, 0-255
+    return INK[darkest]
 
 
 @dataclass

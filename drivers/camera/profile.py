@@ -32,7 +32,10 @@ class ProfileError(ValueError):
 
 def darkness(img: np.ndarray) -> np.ndarray:
     """Ink as 0..1: black and red ink are dark in their darkest channel, paper is not."""
-    return 1.0 - darkest_channel(img).astype(np.float32) / 255.0
+    return INK[darkest_channel(img)]
+
+
+INK = 1.0 - np.arange(256, dtype=np.float32) / 255.0  # the ink of each darkest-channel value
 
 
 @dataclass

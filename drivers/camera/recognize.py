@@ -27,6 +27,7 @@ from drivers.camera.corners import (
     card_edges,
     card_mask,
     card_regions,
+    corner_arrays,
     corner_grid,
     dedupe,
     distances,
@@ -190,8 +191,7 @@ class Recognizer:
         if not corners:
             return []
         p = self.profile
-        maps = window_matrices(*(np.array([getattr(c, name) for c in corners], float)
-                                 for name in ("point", "u", "v")), width, p)
+        maps = window_matrices(*corner_arrays(corners), width, p)
         patches = cut_all(frame, maps, p)
         inks = ink_of(patches, self.cloth)
         h = len(inks) // len(corners)
