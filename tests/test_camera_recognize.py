@@ -260,7 +260,7 @@ def test_only_index_corners_show_a_short_edge_running_on_from_them(decks):
     """At a top-left and a bottom-right corner the card's short edge runs on across the card;
     at the far end of a long edge the card lies the other way, and its window would be cut
     over the card beneath. Corners found a few pixels off along the long edge count alike."""
-    from drivers.camera.corners import Corner, darkest_channel, short_edges
+    from drivers.camera.corners import Corner, Corners, darkest_channel, short_edges
 
     image, cards = _plain_fan(decks["svg"], 12, 5, (0.9, 4, 70))
     index, far = [], []
@@ -275,8 +275,8 @@ def test_only_index_corners_show_a_short_edge_running_on_from_them(decks):
                 index.append(Corner(br - off * down, -right, -down))
                 far.append(Corner(tr + off * down, right, down))
     for seen in (image, darkest_channel(image)):  # the recognizer samples the colour frame
-        assert short_edges(seen, index, 100.0).all()
-        assert not short_edges(seen, far, 100.0).any()
+        assert short_edges(seen, Corners.of(index), 100.0).all()
+        assert not short_edges(seen, Corners.of(far), 100.0).any()
 
 
 def test_darkness_is_sampled_from_a_colour_frame_as_from_its_darkest_channel():
@@ -360,13 +360,35 @@ def test_two_cards_are_not_joined_through_a_reading_between_them():
 def test_a_corner_grid_of_no_corners_is_empty_not_an_error():
     """After the checks before reading, no corner may be left worth reading; the grid of card
     centres laid from them must then be empty, as for one corner it is one point per place."""
-    from drivers.camera.corners import Corner, corner_grid
+    from drivers.camera.corners import Corner, Corners, corner_grid
 
     across, along = np.array([10.0, 20.0]), np.array([5.0])
-    assert corner_grid([], across, along).shape == (0, 2, 1, 2)
-    one = corner_grid([Corner(np.array([1.0, 2.0]), np.array([1.0, 0.0]),
-                              np.array([0.0, 1.0]))], across, along)
+    assert corner_grid(Corners.of([]), across, along).shape == (0, 2, 1, 2)
+    one = corner_grid(Corners.of([Corner(np.array([1.0, 2.0]), np.array([1.0, 0.0]),
+                                         np.array([0.0, 1.0]))]), across, along)
     assert one.reshape(-1, 2).tolist() == [[11.0, 7.0], [21.0, 7.0]]
+
+
+def test_dedupe_keeps_the_first_corner_of_each_place_and_orientation():
+    """A card's border line gives a second edge beside its edge, and an outline implies
+    corners an edge already gave: of corners at one place pointing one way the first is
+    kept, in the order found; one pointing another way at that place is another corner."""
+    from drivers.camera.corners import Corner, Corners, dedupe
+
+    down, right = np.array([0.0, 1.0]), np.array([1.0, 0.0])
+    found = Corners.join(
+        Corners.of([Corner(np.array([10.0, 10.0]), right, down),
+                    Corner(np.array([200.0, 10.0]), right, down)]),
+        Corners.of([Corner(np.array([12.0, 11.0]), right, down, True),  # beside the first
+                    Corner(np.array([11.0, 10.0]), -right, -down, True),  # turned round
+                    Corner(np.array([400.0, 10.0]), right, down, True)]))
+    kept = dedupe(found, 8.0)
+    assert kept.points.tolist() == [[10, 10], [200, 10], [11, 10], [400, 10]]
+    assert kept.from_outline.tolist() == [False, False, True, True]
+    assert [c.from_outline for c in kept] == [False, False, True, True]
+    assert len(dedupe(Corners.join(), 8.0)) == 0
+    assert len(found.take([])) == 0 and len(found.take(np.zeros(5, bool))) == 0
+    assert found.unscaled(0.5).points[1].tolist() == [400.0, 20.0]
 
 
 @pytest.mark.parametrize("deck", ["own", "svg"])
@@ -374,7 +396,7 @@ def test_corners_read_together_read_as_each_alone(deck, decks, profiles):
     """A frame's index windows are searched stacked in one pass; no window may see its
     neighbour's ink or scores. Windows on indices, a few pixels off, and on court art (no
     index) alternate, so a strong neighbour would lift a weak one if anything leaked."""
-    from drivers.camera.corners import Corner
+    from drivers.camera.corners import Corner, Corners
     from drivers.camera.index import cut_window, ink_of, locate, locate_all
     from hardware_mocks.camera import card_corners, felt, lay_card
 
@@ -390,7 +412,7 @@ def test_corners_read_together_read_as_each_alone(deck, decks, profiles):
         u, v = (tr - tl) / np.linalg.norm(tr - tl), (bl - tl) / np.linalg.norm(bl - tl)
         corners += [Corner(tl + 3 * u - 2 * v, u, v), Corner(tl + 40 * u + 70 * v, u, v),
                     Corner(tl, u, v)]
-    together = rec.read_corners(img, corners, 100.0)
+    together = rec.read_corners(img, Corners.of(corners), 100.0)
     alone = [rec.read_corner(img, c, 100.0) for c in corners]
     assert sum(r is not None and r.certain for r in alone) >= 12  # the index corners
     assert [r and (r.card, r.certain) for r in together] == \

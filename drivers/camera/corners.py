@@ -43,6 +43,52 @@ class Corner:
 
 
 @dataclass(frozen=True)
+class Corners:
+    """Many corners as arrays, in the order found: a frame's corners are tested, sampled and
+    cut together, and only the few read become `Corner`s."""
+
+    points: np.ndarray  # n x 2, as `Corner.point`
+    us: np.ndarray  # n x 2
+    vs: np.ndarray  # n x 2
+    from_outline: np.ndarray  # n flags
+
+    @classmethod
+    def of(cls, corners: list[Corner]) -> Corners:
+        return cls(*(np.array([getattr(c, name) for c in corners], float).reshape(-1, 2)
+                     for name in ("point", "u", "v")),
+                   np.array([c.from_outline for c in corners], bool))
+
+    @classmethod
+    def join(cls, *parts: Corners) -> Corners:
+        """The corners of all parts, in order (none without parts)."""
+        if not parts:
+            return cls.of([])
+        return cls(*(np.concatenate([getattr(p, name) for p in parts])
+                     for name in ("points", "us", "vs", "from_outline")))
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+    def __iter__(self):
+        return (self.corner(i) for i in range(len(self)))
+
+    def take(self, which: np.ndarray | list[int]) -> Corners:
+        """The corners a flag array or a list of places picks, in order."""
+        which = np.asarray(which)
+        if which.dtype != bool:
+            which = which.astype(int)  # (an empty list is read as floats)
+        return Corners(self.points[which], self.us[which], self.vs[which],
+                       self.from_outline[which])
+
+    def unscaled(self, scale: float) -> Corners:
+        """The same corners in the frame they were found in at `scale` times its size."""
+        return Corners(self.points / scale, self.us, self.vs, self.from_outline)
+
+    def corner(self, i: int) -> Corner:
+        return Corner(self.points[i], self.us[i], self.vs[i], bool(self.from_outline[i]))
+
+
+@dataclass(frozen=True)
 class Felt:
     """The table's cloth as a range of HSV colours; green baize unless calibrated."""
 
@@ -202,7 +248,7 @@ def _track(image: np.ndarray, ends: np.ndarray, d: np.ndarray, reach: float,
     return ends + stop[:, None] * d
 
 
-def edge_corners(segments: np.ndarray, card_width: float) -> list[Corner]:
+def edge_corners(segments: np.ndarray, card_width: float) -> Corners:
     """The corner at each end of each long edge, with the side its index window lies on."""
     a, b = segments[:, :2], segments[:, 2:]
     along = (b - a) / np.hypot(*(b - a).T)[:, None]
@@ -212,7 +258,7 @@ def edge_corners(segments: np.ndarray, card_width: float) -> list[Corner]:
     us = np.stack([vs[:, 1], -vs[:, 0]], axis=1)  # the perpendicular with cross(u, v) = +1
     points = ends + vs * OVERSHOOT * card_width
     # the caller dedupes them together with the corners found elsewhere
-    return [Corner(p, u, v) for p, u, v in zip(points, us, vs, strict=True)]
+    return Corners(points, us, vs, np.zeros(len(points), bool))
 
 
 def distances(points: np.ndarray) -> np.ndarray:
@@ -226,32 +272,24 @@ def distances(points: np.ndarray) -> np.ndarray:
     return np.sqrt(dx, out=dx)
 
 
-def dedupe(corners: list[Corner], radius: float) -> list[Corner]:
+def dedupe(corners: Corners, radius: float) -> Corners:
     """One corner per place and orientation (a card's border line gives two parallel edges):
     the first of each, in the order given."""
-    if not corners:
-        return []
-    points, _, vs = corner_arrays(corners)
-    same = (distances(points) < radius) & (vs @ vs.T > 0.95)
+    vs = corners.vs
+    same = (distances(corners.points) < radius) & (vs @ vs.T > 0.95)
     taken = np.zeros(len(corners), bool)
     kept: list[int] = []
     for i in range(len(corners)):
         if not taken[i]:
             kept.append(i)
             taken |= same[i]
-    return [corners[i] for i in kept]
+    return corners.take(kept)
 
 
-def corner_arrays(corners: list[Corner]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The corners' points, `u` and `v` as three n x 2 arrays (also when there are none)."""
-    return tuple(np.array([getattr(c, name) for c in corners], float).reshape(-1, 2)
-                 for name in ("point", "u", "v"))
-
-
-def corner_grid(corners: list[Corner], across: np.ndarray, along: np.ndarray) -> np.ndarray:
+def corner_grid(corners: Corners, across: np.ndarray, along: np.ndarray) -> np.ndarray:
     """Points laid out from each corner, `across` its card (along `u`) and `along` its long
     edge (along `v`), in the corners' pixels: corners x across x along x 2."""
-    points, us, vs = corner_arrays(corners)
+    points, us, vs = corners.points, corners.us, corners.vs
     return (points[:, None, None, :] + us[:, None, None, :] * across[None, :, None, None]
             + vs[:, None, None, :] * along[None, None, :, None])
 
@@ -264,7 +302,7 @@ def _middle(samples: np.ndarray) -> np.ndarray:
     return low_high.mean(axis=2)
 
 
-def short_edges(image: np.ndarray, corners: list[Corner], width: float) -> np.ndarray:
+def short_edges(image: np.ndarray, corners: Corners, width: float) -> np.ndarray:
     """Whether each corner's short edge shows: an edge running from the corner across the card
     (along `u`), brighter on the card's side. At a card's top-left and bottom-right corner it
     does, against the cloth or the card beneath. The far end of a long edge names the side
@@ -277,7 +315,7 @@ def short_edges(image: np.ndarray, corners: list[Corner], width: float) -> np.nd
     a step of less than half of it never counts. Sampled past the rounding, a fifth of the
     card width long each way, within 0.08 card widths of the corner along `v` (where corner
     finding puts it); one remap of `image` (as in `long_edges`) for all corners."""
-    if not corners:
+    if not len(corners):
         return np.zeros(0, bool)
     reach = np.linspace(0.12, 0.4, 8)
     across = width * np.concatenate([reach, -reach])  # on along u, then back along -u

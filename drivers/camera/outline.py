@@ -19,21 +19,21 @@ import bisect
 import cv2
 import numpy as np
 
-from drivers.camera.corners import ROUNDING, Corner
+from drivers.camera.corners import ROUNDING, Corners
 
 TOL = 1  # mask pixels an edge's envelope may wander and still be flat
 MIN_RUN = 0.1  # a flat run at least this share of the card width is an edge
 
 
 def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
-                    aspect: float) -> list[Corner]:
+                    aspect: float) -> Corners:
     """Index corners implied by the outline of each card region (`corners.card_regions`),
     turned onto the axes of a long edge found inside it. The regions are outlined at half
     the resolution of `edges`, `width` and the corners returned."""
+    out: list[Corners] = []
     if not len(edges):
-        return []
+        return Corners.join()
     mids = (edges[:, :2] + edges[:, 2:]) / 4  # midpoints in mask pixels
-    out: list[Corner] = []
     for contour in regions:
         # an edge on the outline has its midpoint on the contour, or a pixel or two off it
         inside = [i for i, m in enumerate(mids)
@@ -49,21 +49,20 @@ def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
         st = np.array(found)
         points = (shift + st[:, :1] * u + st[:, 1:2] * v) * 2
         across, along = st[:, 2:3] * u, st[:, 3:4] * v  # into each corner's card
-        # top-right or bottom-left corners: their card's index corners lie along its edges
-        beside = (points + across * width).tolist(), (points + along * width * aspect).tolist()
-        for k, (point, a, b) in enumerate(zip(points.tolist(), across.tolist(), along.tolist(),
-                                              strict=True)):
-            if found[k][2] * found[k][3] > 0:  # a corner with an index (top-left, bottom-right)
-                out.append(_corner(point, a, b))
-            else:
-                out.append(_corner(beside[0][k], [-a[0], -a[1]], b))
-                out.append(_corner(beside[1][k], a, [-b[0], -b[1]]))
-    return out
-
-
-def _corner(point: list[float], u: list[float], v: list[float]) -> Corner:
-    """A corner implied by an outline (a guess: only a sure reading there counts)."""
-    return Corner(np.array(point), np.array(u), np.array(v), True)
+        # a corner with an index (top-left, bottom-right) is one; a top-right or bottom-left
+        # one implies its card's two index corners, along its edges: in this order, each
+        # found corner gives two places, of which a corner with an index fills the first
+        index = st[:, 2] * st[:, 3] > 0
+        ix = index[:, None]
+        first = (np.where(ix, points, points + across * width), np.where(ix, across, -across),
+                 along)
+        second = (points + along * width * aspect, across, -along)
+        filled = np.stack([np.ones(len(st), bool), ~index], axis=1).ravel()
+        out.append(Corners(*(np.stack(pair, axis=1).reshape(-1, 2)[filled]
+                             for pair in zip(first, second, strict=True)),
+                           np.ones(int(filled.sum()), bool)))
+    # (they are guesses: only a sure reading at one of them counts)
+    return Corners.join(*out)
 
 
 def _most_shared(edges: np.ndarray, tolerance: float = 4.0) -> int:

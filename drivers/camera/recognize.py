@@ -23,11 +23,11 @@ from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, features_all
 from drivers.camera.corners import (
     GREEN_BAIZE,
     Corner,
+    Corners,
     Felt,
     card_edges,
     card_mask,
     card_regions,
-    corner_arrays,
     corner_grid,
     dedupe,
     distances,
@@ -146,13 +146,15 @@ class Recognizer:
         readings = []
         # corners at the ends of long edges first (they are placed best), then the ones the
         # hands' outlines imply, for cards whose long edge lies unseen on the card beneath
-        found = edge_corners(edges, width) + outline_corners(regions, edges, width, aspect)
-        found = dedupe(found, 0.08 * width)
+        found = dedupe(Corners.join(edge_corners(edges, width),
+                                    outline_corners(regions, edges, width, aspect)), 0.08 * width)
         # the far end of a long edge, or no card's corner at all; or the index window would
         # lie on the cloth: no index is there, and the window need not be cut and searched
-        worth = ((short_edges(small, found, width) | [c.from_outline for c in found])
-                 & _index_on_card(mask, found, width, self.profile))
-        found = [c for c, worth_it in zip(found, worth, strict=True) if worth_it]
+        # (an outline's corners are guesses that need no short edge: only edges' are tested)
+        worth = found.from_outline.copy()
+        worth[~worth] = short_edges(small, found.take(~worth), width)
+        worth &= _index_on_card(mask, found, width, self.profile)
+        found = found.take(worth)
         # each corner's card centre, and of each card read surely its centre and corner
         centres = corner_grid(found, np.array([width / 2]),
                               np.array([width * aspect / 2])).reshape(-1, 2).tolist()
@@ -161,17 +163,16 @@ class Recognizer:
         # the corners at long edges are read together, then those the outlines imply that no
         # card read surely accounts for. Within each batch a corner is passed over, as when
         # read one by one, where a card read surely before it in the batch accounts for it
-        for batch in ([i for i, c in enumerate(found) if not c.from_outline],
-                      [i for i, c in enumerate(found) if c.from_outline]):
-            batch = [i for i in batch if not _read_already(found[i], centres[i], sure, width)]
-            batch_read = self.read_corners(
-                frame, [Corner(found[i].point / scale, found[i].u, found[i].v,
-                               found[i].from_outline) for i in batch], width / scale)
+        points, outline = found.points.tolist(), found.from_outline.tolist()
+        for from_outline in (False, True):
+            batch = [i for i, o in enumerate(outline) if o == from_outline
+                     and not _read_already(points[i], o, centres[i], sure, width)]
+            batch_read = self.read_corners(frame, found.take(batch).unscaled(scale),
+                                           width / scale)
             for i, reading in zip(batch, batch_read, strict=True):
-                c = found[i]
-                if reading is None or (c.from_outline and not reading.certain):
+                if reading is None or (from_outline and not reading.certain):
                     continue  # an outline's corner is a guess: only a sure index there counts
-                if _read_already(c, centres[i], sure, width):
+                if _read_already(points[i], from_outline, centres[i], sure, width):
                     continue
                 if reading.certain and not on_cards[i]:
                     reading.certain = False  # the card this index implies would lie on felt
@@ -183,15 +184,15 @@ class Recognizer:
 
     def read_corner(self, frame, corner: Corner, width: float) -> CardReading | None:
         """The card whose index lies at this corner, or None when no index lies there."""
-        return self.read_corners(frame, [corner], width)[0]
+        return self.read_corners(frame, Corners.of([corner]), width)[0]
 
-    def read_corners(self, frame, corners: list[Corner],
+    def read_corners(self, frame, corners: Corners,
                      width: float) -> list[CardReading | None]:
         """`read_corner` for each corner, all their windows searched together."""
-        if not corners:
+        if not len(corners):
             return []
         p = self.profile
-        maps = window_matrices(*corner_arrays(corners), width, p)
+        maps = window_matrices(corners.points, corners.us, corners.vs, width, p)
         patches = cut_all(frame, maps, p)
         inks = ink_of(patches, self.cloth)
         h = len(inks) // len(corners)
@@ -213,7 +214,7 @@ class Recognizer:
             features_all([found.suit_part for _, found in seen], SUIT_SIZE), families)
         for (i, found), red, (rank, _, r_margin), (suit, _, s_margin) in zip(
                 seen, reds, ranks, suits, strict=True):
-            readings[i] = self._reading(corners[i], maps[i], inks[i * h: (i + 1) * h], found,
+            readings[i] = self._reading(corners.corner(i), maps[i], inks[i * h: (i + 1) * h], found,
                                         red, rank, r_margin, suit, s_margin, width)
         return readings
 
@@ -244,19 +245,20 @@ class Recognizer:
                            corner=corner, width=width, index_at=index_at)
 
 
-def _read_already(corner: Corner, centre: list[float],
+def _read_already(point: list[float], from_outline: bool, centre: list[float],
                   sure: list[tuple[float, float, float, float]], width: float) -> bool:
-    """Whether the card of this corner (whose card's centre is `centre`) was read surely
+    """Whether the card of the corner at `point` (whose card's centre is `centre`; implied
+    by an outline or not) was read surely
     already (`sure`: centre and corner of each card read surely), at this corner (a border
     line inside a court card's face gives a second corner there) or, for a corner an outline
     implies, at any. The other index corner of a card read surely is still read: two corners
     that agree are surer, and two that disagree make the card uncertain."""
     cx, cy = centre
-    px, py = corner.point.tolist()
+    px, py = point
     for rx, ry, qx, qy in sure:
         if math.hypot(rx - cx, ry - cy) >= 0.25 * width:
             continue
-        if corner.from_outline or math.hypot(qx - px, qy - py) < 0.5 * width:
+        if from_outline or math.hypot(qx - px, qy - py) < 0.5 * width:
             return True
     return False
 
@@ -266,13 +268,13 @@ def _centre(corner: Corner, width: float, aspect: float) -> np.ndarray:
     return corner.point + corner.u * width / 2 + corner.v * width * aspect / 2
 
 
-def _on_card_share(mask: np.ndarray, corners: list[Corner], across: np.ndarray,
+def _on_card_share(mask: np.ndarray, corners: Corners, across: np.ndarray,
                    along: np.ndarray, inside: float = 1.0) -> np.ndarray:
     """For each corner, the share of a grid of points (pixels `across` the card and `along`
     its long edge from the corner) that lies on card in the mask (at half the resolution of
     the points), among the points within the frame; 0 when less than the share `inside` of
     them is. All corners at once."""
-    if not corners:
+    if not len(corners):
         return np.zeros(0)
     grid = (corner_grid(corners, across, along) / 2).astype(int).reshape(len(corners), -1, 2)
     x, y = grid[..., 0], grid[..., 1]
@@ -285,7 +287,7 @@ def _on_card_share(mask: np.ndarray, corners: list[Corner], across: np.ndarray,
     return np.where((n >= inside * grid.shape[1]) & (n > 0), share, 0.0)
 
 
-def _index_on_card(mask: np.ndarray, corners: list[Corner], width: float,
+def _index_on_card(mask: np.ndarray, corners: Corners, width: float,
                    profile: DeckProfile) -> np.ndarray:
     """Whether the middle of the index window each corner implies lies on card: at the far
     ends of long edges and where an edge was found on the felt it lies on the cloth."""
@@ -295,7 +297,7 @@ def _index_on_card(mask: np.ndarray, corners: list[Corner], width: float,
                           width * profile.aspect * (y0 + share * (y1 - y0))) == 1.0
 
 
-def _on_cards(mask: np.ndarray, corners: list[Corner], width: float,
+def _on_cards(mask: np.ndarray, corners: Corners, width: float,
               aspect: float) -> np.ndarray:
     """Whether the card each corner implies lies on card-coloured table (not over felt): a
     corner found a little wrong in a fan can put a neighbour's index where no card would fit.
