@@ -97,23 +97,25 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
     min_run = max(3, int(MIN_RUN * width))
     cols, rows = turned.any(axis=0), turned.any(axis=1)
     n_t, n_s = turned.shape
-    sides = (  # envelope, valid, runs along s (short edge)?, the card's side (+1: larger)
-        (np.argmax(turned, axis=0), cols, True, 1),
-        (n_t - 1 - np.argmax(turned[::-1], axis=0), cols, True, -1),
-        (np.argmax(turned, axis=1), rows, False, 1),
-        (n_s - 1 - np.argmax(turned[:, ::-1], axis=1), rows, False, -1),
-    )
-    # the four envelopes end to end, each followed by an invalid place, so that one pass finds
-    # the runs of all four and a walk off one envelope's end stops as at the outline's end
-    env = np.concatenate([np.append(e, 0) for e, _, _, _ in sides]).astype(float)
-    valid = np.concatenate([np.append(ok, False) for _, ok, _, _ in sides])
-    begins = np.cumsum([0] + [len(ok) + 1 for _, ok, _, _ in sides]).tolist()
+    # the four envelopes (the first card pixel from each side, where a row or column has
+    # one), end to end, each followed by an invalid place, so that one pass finds the runs of
+    # all four and a walk off one envelope's end stops as at the outline's end
+    begins = [0, n_s + 1, 2 * n_s + 2, 2 * n_s + n_t + 3, 2 * n_s + 2 * n_t + 4]
+    env = np.zeros(begins[-1])
+    valid = np.zeros(begins[-1], bool)
+    firsts = (np.argmax(turned, axis=0), n_t - 1 - np.argmax(turned[::-1], axis=0),
+              np.argmax(turned, axis=1), n_s - 1 - np.argmax(turned[:, ::-1], axis=1))
+    for k, (first, ok) in enumerate(zip(firsts, (cols, cols, rows, rows), strict=True)):
+        env[begins[k]: begins[k + 1] - 1] = first
+        valid[begins[k]: begins[k + 1] - 1] = ok
+    # per envelope: runs along s (a short edge)?, and the card's side (+1: larger)
+    sides = ((True, 1), (True, -1), (False, 1), (False, -1))
     # plain lists where the outline is read value by value, where numpy's indexing costs
     env_at, valid_at = env.tolist(), valid.tolist()
     found = []
     for start, end, level in _runs(env, valid, min_run):
         side = bisect.bisect_right(begins, start) - 1
-        _, _, along_s, inward = sides[side]
+        along_s, inward = sides[side]
         for at, out in ((start, -1), (end, 1)):
             if not _falls_away(env_at, valid_at, at, out, level, inward, rounding):
                 continue
