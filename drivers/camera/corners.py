@@ -18,6 +18,7 @@ reads nothing.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -42,7 +43,7 @@ class Corner:
     from_outline: bool = False  # implied by a hand's outline rather than found on an edge
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Corners:
     """Many corners as arrays, in the order found: a frame's corners are tested, sampled and
     cut together, and only the few read become `Corner`s."""
@@ -54,6 +55,7 @@ class Corners:
 
     @classmethod
     def of(cls, corners: list[Corner]) -> Corners:
+        """The corners given, as arrays (also when there are none)."""
         return cls(*(np.array([getattr(c, name) for c in corners], float).reshape(-1, 2)
                      for name in ("point", "u", "v")),
                    np.array([c.from_outline for c in corners], bool))
@@ -69,7 +71,7 @@ class Corners:
     def __len__(self) -> int:
         return len(self.points)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Corner]:
         return (self.corner(i) for i in range(len(self)))
 
     def take(self, which: np.ndarray | list[int]) -> Corners:
@@ -85,6 +87,7 @@ class Corners:
         return Corners(self.points / scale, self.us, self.vs, self.from_outline)
 
     def corner(self, i: int) -> Corner:
+        """The i-th corner on its own."""
         return Corner(self.points[i], self.us[i], self.vs[i], bool(self.from_outline[i]))
 
 
