@@ -248,11 +248,11 @@ class Recognizer:
 def _read_already(point: list[float], from_outline: bool, centre: list[float],
                   sure: list[tuple[float, float, float, float]], width: float) -> bool:
     """Whether the card of the corner at `point` (whose card's centre is `centre`; implied
-    by an outline or not) was read surely
-    already (`sure`: centre and corner of each card read surely), at this corner (a border
-    line inside a court card's face gives a second corner there) or, for a corner an outline
-    implies, at any. The other index corner of a card read surely is still read: two corners
-    that agree are surer, and two that disagree make the card uncertain."""
+    by an outline or not) was read surely already (`sure`: centre and corner of each card
+    read surely), at this corner (a border line inside a court card's face gives a second
+    corner there) or, for a corner an outline implies, at any. The other index corner of a
+    card read surely is still read: two corners that agree are surer, and two that disagree
+    make the card uncertain."""
     cx, cy = centre
     px, py = point
     for rx, ry, qx, qy in sure:
