@@ -25,6 +25,7 @@ from drivers.camera.corners import (
     Corner,
     Corners,
     Felt,
+    card_centres,
     card_edges,
     card_mask,
     card_regions,
@@ -156,8 +157,7 @@ class Recognizer:
         worth &= _index_on_card(mask, found, width, self.profile)
         found = found.take(worth)
         # each corner's card centre, and of each card read surely its centre and corner
-        centres = corner_grid(found, np.array([width / 2]),
-                              np.array([width * aspect / 2])).reshape(-1, 2).tolist()
+        centres = card_centres(found, width, aspect).tolist()
         sure: list[tuple[float, float, float, float]] = []
         on_cards = _on_cards(mask, found, width, aspect).tolist()
         # the corners at long edges are read together, then those the outlines imply that no
@@ -212,16 +212,19 @@ class Recognizer:
                     for red in reds]
         suits = p.suit_classifier.best_all(
             features_all([found.suit_part for _, found in seen], SUIT_SIZE), families)
+        centres = card_centres(corners, width, p.aspect)
         for (i, found), red, (rank, _, r_margin), (suit, _, s_margin) in zip(
                 seen, reds, ranks, suits, strict=True):
-            readings[i] = self._reading(corners.corner(i), maps[i], inks[i * h: (i + 1) * h], found,
-                                        red, rank, r_margin, suit, s_margin, width)
+            readings[i] = self._reading(corners.corner(i), centres[i], maps[i],
+                                        inks[i * h: (i + 1) * h], found, red, rank, r_margin,
+                                        suit, s_margin, width)
         return readings
 
-    def _reading(self, corner: Corner, to_frame: np.ndarray, ink: np.ndarray, found: Located,
-                 red: bool | None, rank: str, r_margin: float, suit: str, s_margin: float,
-                 width: float) -> CardReading:
-        """A corner's reading from what its window showed: certain or not, and how sure."""
+    def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
+                 ink: np.ndarray, found: Located, red: bool | None, rank: str, r_margin: float,
+                 suit: str, s_margin: float, width: float) -> CardReading:
+        """A corner's reading (its card centred at `center`) from what its window showed:
+        certain or not, and how sure."""
         p = self.profile
         # how well the reading's own rank and suit templates fit what was read
         rank_fit, suit_fit = own_fit(found, p, rank, suit)
@@ -233,7 +236,6 @@ class Recognizer:
                    and s_margin >= p.suit_margin and off <= self.t.off_place
                    and above <= self.t.ink_above)
         sure = min(r_margin / p.rank_margin, s_margin / p.suit_margin, 1.0)
-        center = _centre(corner, width, p.aspect)
         x0, y0, x1, y1 = found.rank_box
         index_at = to_frame @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
         return CardReading(rank + suit, max(0.0, min(1.0, match * sure)),
@@ -261,11 +263,6 @@ def _read_already(point: list[float], from_outline: bool, centre: list[float],
         if from_outline or math.hypot(qx - px, qy - py) < 0.5 * width:
             return True
     return False
-
-
-def _centre(corner: Corner, width: float, aspect: float) -> np.ndarray:
-    """The centre of the card whose index corner this is."""
-    return corner.point + corner.u * width / 2 + corner.v * width * aspect / 2
 
 
 def _on_card_share(mask: np.ndarray, corners: Corners, across: np.ndarray,
