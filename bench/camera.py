@@ -20,11 +20,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from drivers.camera.profile import enroll  # noqa: E402
 from drivers.camera.recognize import Recognizer  # noqa: E402
+from drivers.camera.training import enroll  # noqa: E402
 from hardware_mocks.camera import Deck, random_scene  # noqa: E402
 from hardware_mocks.decks import draw_own_deck, fetch_svg_deck, render_svg_deck  # noqa: E402
-from tests.camera_support import score  # noqa: E402
+from tests.camera.support import score  # noqa: E402
 
 
 def yardstick() -> float:

@@ -104,7 +104,7 @@ class DeckProfile:
                    meta["suit_margin"], meta["rank_fit"], meta["suit_fit"])
 
 
-def _load_faces(folder: Path) -> dict[str, np.ndarray]:
+def load_faces(folder: Path) -> dict[str, np.ndarray]:
     folder = Path(folder)
     if not folder.is_dir():
         raise ProfileError(f"{folder}: no such folder of card images")
@@ -157,16 +157,6 @@ def _split_row(parts: list[np.ndarray]) -> int:
     profile = np.mean([p.mean(axis=1) for p in parts], axis=0)
     lo, hi = int(0.3 * len(profile)), int(0.75 * len(profile))
     return lo + int(np.argmin(profile[lo:hi]))
-
-
-def enroll(folder: Path, views_per_card: int = 40) -> DeckProfile:
-    """Learn a deck from its 52 clean face images."""
-    from drivers.camera.training import train
-
-    faces = _load_faces(folder)
-    profile = index_profile(faces)
-    train(profile, faces, views_per_card)
-    return profile
 
 
 def index_profile(faces: dict[str, np.ndarray]) -> DeckProfile:

@@ -9,12 +9,14 @@ second, held-out set of views so that no wrong reading there passes as certain.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
 from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, RidgeClassifier, features
 from drivers.camera.index import cut_window, fit, glyph_colour, ink_of, locate, own_fit
-from drivers.camera.profile import DeckProfile
+from drivers.camera.profile import DeckProfile, index_profile, load_faces
 from models.cards import RANKS, SUITS
 
 FELT_BGR = (45, 120, 35)
@@ -122,3 +124,11 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     # wrong in a fanned hand is harder than any single simulated view)
     profile.rank_margin = max(RANK_FLOOR, 1.25 * max(rank_wrong))
     profile.suit_margin = max(SUIT_FLOOR, 1.25 * max(suit_wrong))
+
+
+def enroll(folder: Path, views_per_card: int = 40) -> DeckProfile:
+    """Learn a deck from its 52 clean face images: where its index lies, then its glyphs."""
+    faces = load_faces(folder)
+    profile = index_profile(faces)
+    train(profile, faces, views_per_card)
+    return profile

@@ -10,8 +10,9 @@ from pathlib import Path
 import cv2
 
 from drivers.camera.calibration import Calibration, CalibrationError, calibrate
-from drivers.camera.profile import DeckProfile, ProfileError, enroll
+from drivers.camera.profile import DeckProfile, ProfileError
 from drivers.camera.recognize import Recognizer
+from drivers.camera.training import enroll
 from drivers.camera.watch import CameraSource, FrameError, open_frames
 from kiosk.cli import CommandError, add_parser
 
