@@ -31,7 +31,3 @@ def run_cli(*args: str, input: str | None = None, timeout: float = 120, cwd=None
 @pytest.fixture
 def cli():
     return run_cli
-
-
-# the camera tests' decks and enrolled profiles, made once per test session
-from tests.camera_support import deck_faces, decks, profiles  # noqa: E402, F401

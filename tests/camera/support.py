@@ -7,11 +7,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from drivers.camera.profile import DeckProfile, enroll
+from drivers.camera.profile import DeckProfile
+from drivers.camera.training import enroll
 from hardware_mocks.camera import Deck
 from hardware_mocks.decks import draw_own_deck, fetch_svg_deck, render_svg_deck
 
-CACHE = Path(__file__).resolve().parent.parent / ".test-cache"
+CACHE = Path(__file__).resolve().parents[2] / ".test-cache"
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import numpy as np
 from hardware_mocks.decks import CARD_H, CARD_W, draw_own_deck, fetch_svg_deck, render_svg_deck
 from models.cards import ALL_CARDS
 
-CACHE = Path(__file__).resolve().parent.parent / ".test-cache"
+CACHE = Path(__file__).resolve().parents[2] / ".test-cache"
 
 
 def faces(folder: Path) -> dict[str, np.ndarray]:

@@ -12,7 +12,7 @@ import pytest
 
 from drivers.camera.recognize import Recognizer
 from hardware_mocks.camera import random_scene
-from tests.camera_support import score
+from tests.camera.support import score
 
 pytestmark = pytest.mark.xdist_group("camera")
 FLOOR = {"own": 0.995, "svg": 0.995}  # read right, surely: the target (own 99.7%, svg 99.6% here)
