@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kiosk.demo import DemoTable  # noqa: E402
+from kiosk.demo.table import DemoTable  # noqa: E402
 from kiosk.journal.store import open_journal  # noqa: E402
 from kiosk.journal.verify import verify_journal  # noqa: E402
 from kiosk.journal.writer import JournalWriter  # noqa: E402
-from kiosk.table_service import TableService  # noqa: E402
+from kiosk.table.service import TableService  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:

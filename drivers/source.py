@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import enum
 import queue
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from models.cards import Card
+from models.clock import utc_now
 
 
 class Origin(enum.StrEnum):
@@ -48,16 +48,16 @@ class Status(enum.StrEnum):
     UNCERTAIN = "uncertain"  # a card seen but not read surely (camera)
 
 
-def utc_now() -> float:
-    """Seconds since the epoch, UTC; one clock for every event."""
-    return time.time()
+def _now() -> float:
+    """Seconds since the epoch from the kiosk's one clock."""
+    return utc_now().timestamp()
 
 
 @dataclass(frozen=True, slots=True)
 class CardEvent:
     card: Card
     origin: Origin
-    time: float = field(default_factory=utc_now)
+    time: float = field(default_factory=_now)
     confidence: float | None = None
     device: str = ""
     sequence: int | None = None  # the device's own frame number, where it has one
@@ -79,7 +79,7 @@ class StatusEvent:
     status: Status
     origin: Origin
     detail: str = ""
-    time: float = field(default_factory=utc_now)
+    time: float = field(default_factory=_now)
     device: str = ""
     card: Card | None = None  # e.g. a burn card, or a camera's best guess for an uncertain card
 

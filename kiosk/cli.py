@@ -12,12 +12,9 @@ import pkgutil
 import sys
 
 import kiosk.commands
+from kiosk.commands._common import CommandError
 from kiosk.journal.errors import JournalError
 from models.errors import GameError
-
-
-class CommandError(Exception):
-    """A refusal at the command line: printed as one line, exit status 2."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(kiosk.commands.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue  # shared helpers, not a subcommand
         module = importlib.import_module(f"kiosk.commands.{info.name}")
         module.register(sub)
     return parser
@@ -59,15 +58,3 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
-
-def add_parser(sub, name: str, help: str, example: str, func) -> argparse.ArgumentParser:
-    """Add a subcommand parser with its example; `func(args) -> int` runs it."""
-    p = sub.add_parser(
-        name,
-        help=help.replace("%%", "%").replace("%", "%%"),
-        description=help,
-        epilog=f"example:\n  {example}",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.set_defaults(func=func)
-    return p

@@ -5,10 +5,10 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from kiosk.demo import DemoTable
+from kiosk.demo.table import DemoTable
 from kiosk.journal.events import GENESIS, event_hash
 from kiosk.journal.schema import APPEND_ONLY
-from kiosk.table_service import TableService
+from kiosk.table.service import TableService
 
 
 def demo_journal(path: Path, rounds: int, seed: int = 1, rules="bayern",

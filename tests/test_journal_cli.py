@@ -14,8 +14,8 @@ import pytest
 from journal_support import demo_journal
 
 from kiosk.cli import main
-from kiosk.demo import DemoTable
-from kiosk.table_service import TableService
+from kiosk.demo.table import DemoTable
+from kiosk.table.service import TableService
 from models.record import loads, settle_record
 from tests.conftest import run_cli
 

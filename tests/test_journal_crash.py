@@ -19,9 +19,9 @@ import time
 
 import pytest
 
-from kiosk.demo import DemoTable
+from kiosk.demo.table import DemoTable
 from kiosk.journal.view import round_view
-from kiosk.table_service import TableService
+from kiosk.table.service import TableService
 from models.record import apply_entry, place_bets, start_round
 from tests.conftest import ROOT
 

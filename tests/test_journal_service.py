@@ -12,7 +12,7 @@ from journal_support import event_rows
 from kiosk.journal.errors import JournalHalted, JournalWriteError
 from kiosk.journal.reader import fold
 from kiosk.journal.verify import verify_journal
-from kiosk.table_service import TableService
+from kiosk.table.service import TableService
 from models.errors import CardError, IllegalAction, StakeError
 from models.record import loads, settle_record
 

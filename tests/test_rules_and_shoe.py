@@ -80,8 +80,8 @@ def test_every_rule_option_is_used_by_the_game_or_its_shoe():
     root = Path(__file__).resolve().parent.parent
     code = "".join(p.read_text() for p in (root / "models").rglob("*.py")
                    if p.name != "rules.py")
-    code += "".join((root / "kiosk" / name).read_text()
-                    for name in ("table_service.py", "shoe_tracker.py"))
+    code += "".join((root / "kiosk" / "table" / name).read_text()
+                    for name in ("service.py", "shoe.py"))
     unused = [f.name for f in dataclasses.fields(PRESETS["bayern"])
               if f.name != "preset" and f".{f.name}" not in code]
     assert unused == []

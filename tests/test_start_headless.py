@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from kiosk.shoe_dealer import MockShoeDealer
+from kiosk.demo.mock_dealer import MockShoeDealer
 from models.errors import CardError
 
 

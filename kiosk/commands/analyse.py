@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from kiosk.cli import CommandError, add_parser
+from kiosk.commands._common import CommandError, add_parser
+from kiosk.simulation.analysis import analyse, format_text
 from kiosk.simulation.chart import write_chart
-from kiosk.simulation.report import analyse, format_text
 from models.rules import PRESETS, rules_from_spec
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from kiosk.cli import add_parser
+from kiosk.commands._common import add_db, add_parser
 from kiosk.journal.backup import backup_journal
-from kiosk.journal_cli import add_db, review_journal
+from kiosk.journal.store import open_for_review
 
 
 def run(args) -> int:
-    events = backup_journal(review_journal(args.db), args.to)
+    events = backup_journal(open_for_review(args.db), args.to)
     print(f"backup of {args.db} written to {args.to}: {events} events, integrity_check ok")
     return 0
 

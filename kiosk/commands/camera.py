@@ -14,7 +14,7 @@ from drivers.camera.profile import DeckProfile, ProfileError
 from drivers.camera.recognize import Recognizer
 from drivers.camera.training import enroll
 from drivers.camera.watch import CameraSource, FrameError, open_frames
-from kiosk.cli import CommandError, add_parser
+from kiosk.commands._common import CommandError, add_parser
 
 
 def _recognizer(args) -> tuple[Recognizer, Calibration | None]:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from kiosk.cli import CommandError, add_parser
-from kiosk.demo import DemoTable
-from kiosk.journal_cli import add_db
-from kiosk.table_service import TableService
+from kiosk.commands._common import CommandError, add_db, add_parser
+from kiosk.demo.table import DemoTable
+from kiosk.table.service import TableService
 from models.money import format_amount
 
 

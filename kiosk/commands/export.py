@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kiosk.cli import CommandError, add_parser
+from kiosk.commands._common import CommandError, add_db, add_parser
 from kiosk.journal.reader import fold
-from kiosk.journal_cli import add_db, review_journal
+from kiosk.journal.store import open_for_review
 
 
 def run(args) -> int:
-    state, _ = fold(review_journal(args.db), args.round)
+    state, _ = fold(open_for_review(args.db), args.round)
     if state.status != "settled":
         raise CommandError(f"round {args.round} is {state.status}: only a settled round makes "
                            "a complete round record")

@@ -6,10 +6,9 @@ record that breaks a rule is refused before anything is written.
 
 from __future__ import annotations
 
-from kiosk.cli import add_parser
+from kiosk.commands._common import add_db, add_parser
 from kiosk.commands.settle import read_text
-from kiosk.import_record import import_record
-from kiosk.journal_cli import add_db
+from kiosk.table.importer import import_record
 
 
 def run(args) -> int:

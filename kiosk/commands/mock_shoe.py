@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 
 from hardware_mocks.mock_shoe import FAULTS, MockShoe
-from kiosk.cli import CommandError, add_parser
+from kiosk.commands._common import CommandError, add_parser
 from models.cards import parse_card
 from models.errors import GameError
 

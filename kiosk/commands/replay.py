@@ -6,12 +6,12 @@ and from the correction on the state is the corrected round's.
 
 from __future__ import annotations
 
-from kiosk.cli import add_parser
+from kiosk.commands._common import add_db, add_parser
 from kiosk.journal.events import Event
 from kiosk.journal.fold import fold_round
 from kiosk.journal.reader import round_events, session
+from kiosk.journal.store import open_for_review
 from kiosk.journal.view import round_lines
-from kiosk.journal_cli import add_db, review_journal
 
 
 def describe(event: Event) -> str:
@@ -45,7 +45,7 @@ def describe(event: Event) -> str:
 
 
 def run(args) -> int:
-    db = review_journal(args.db)
+    db = open_for_review(args.db)
     events = round_events(db, args.round)
     table = session(db, events[0].session_id)
     print(f"round {args.round} at {table.table}, rules {table.rules}, limits "

@@ -7,9 +7,9 @@ import json
 import sys
 from datetime import datetime
 
-from kiosk.cli import CommandError, add_parser
-from kiosk.journal.report import shift_report
-from kiosk.journal_cli import add_db, review_journal
+from kiosk.commands._common import CommandError, add_db, add_parser
+from kiosk.journal.shift_report import shift_report
+from kiosk.journal.store import open_for_review
 
 CSV_COLUMNS = ("table", "section", "key", "drop", "paid", "house", "hold_pct", "note")
 
@@ -77,7 +77,7 @@ def _text(tables: list[dict]) -> None:
 
 def run(args) -> int:
     since, until = _time(args.since, "--from"), _time(args.until, "--to")
-    tables = [t.to_json() for t in shift_report(review_journal(args.db), since, until)]
+    tables = [t.to_json() for t in shift_report(open_for_review(args.db), since, until)]
     if args.format == "json":
         print(json.dumps(tables, indent=2))
     elif args.format == "csv":

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from kiosk.cli import add_parser
+from kiosk.commands._common import add_db, add_parser
 from kiosk.journal.reader import round_rows
-from kiosk.journal_cli import add_db, review_journal
+from kiosk.journal.store import open_for_review
 
 
 def round_summary(row: dict) -> dict:
@@ -20,7 +20,7 @@ def round_summary(row: dict) -> dict:
 
 
 def run(args) -> int:
-    rows = [round_summary(r) for r in round_rows(review_journal(args.db))]
+    rows = [round_summary(r) for r in round_rows(open_for_review(args.db))]
     if args.format == "json":
         print(json.dumps(rows, indent=2))
         return 0

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from kiosk.cli import CommandError, add_parser
+from kiosk.commands._common import CommandError, add_parser
 from models.record import loads, settle_record
 
 

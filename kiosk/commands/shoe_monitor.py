@@ -13,7 +13,7 @@ import time
 from drivers.dialects import get_dialect
 from drivers.shoe import SerialShoe
 from drivers.source import QueueSink
-from kiosk.cli import add_parser
+from kiosk.commands._common import add_parser
 
 
 def run(args) -> int:

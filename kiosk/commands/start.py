@@ -11,11 +11,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from kiosk.cli import add_parser
+from kiosk.commands._common import add_parser
 from kiosk.commands.demo import print_summary
-from kiosk.demo import DemoTable
-from kiosk.shoe_dealer import MockShoeDealer
-from kiosk.table_service import TableService
+from kiosk.demo.mock_dealer import MockShoeDealer
+from kiosk.demo.table import DemoTable
+from kiosk.table.service import TableService
 
 
 def has_display() -> bool:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from kiosk.cli import add_parser
+from kiosk.commands._common import add_db, add_parser
+from kiosk.journal.store import open_for_review
 from kiosk.journal.verify import verify_journal
-from kiosk.journal_cli import add_db, review_journal
 
 
 def run(args) -> int:
-    result = verify_journal(review_journal(args.db))
+    result = verify_journal(open_for_review(args.db))
     print(f"{args.db}: {result.events} events hold; {result.rounds_settled} settlements "
           f"recomputed and equal, {result.rounds_void} void, {result.rounds_open} open")
     print(f"head hash {result.head_hash}")

@@ -8,19 +8,15 @@ is refused with one sentence naming the file, and before anything is written to 
 from __future__ import annotations
 
 import sqlite3
-from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlite_utils
 
 from kiosk.journal.errors import JournalCorrupt, JournalLocked, JournalMissing, JournalTooNew
 from kiosk.journal.schema import MIGRATIONS, SCHEMA_VERSION
+from models.clock import utc_iso
 
 BUSY_TIMEOUT_MS = 2000  # wait this long for another writer before calling the journal locked
-
-
-def utc_now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def open_journal(path: str | Path, create: bool = False) -> sqlite_utils.Database:
@@ -109,7 +105,7 @@ def _migrate(conn: sqlite3.Connection, path: Path, version: int) -> None:
         # One transaction per migration: its tables, its record and the version move together.
         script_sql = (f"BEGIN IMMEDIATE;\n{script}\n"
                       f"INSERT INTO migrations (name, applied_at) VALUES ('{name}', "
-                      f"'{utc_now()}');\nPRAGMA user_version = {number};\nCOMMIT;")
+                      f"'{utc_iso()}');\nPRAGMA user_version = {number};\nCOMMIT;")
         try:
             conn.executescript(script_sql)
         except sqlite3.DatabaseError as exc:
@@ -126,3 +122,8 @@ def _classify(exc: sqlite3.DatabaseError, path: Path) -> Exception:
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return JournalCorrupt(f"{path}: not a readable journal ({text}); nothing was changed")
     return JournalCorrupt(f"{path}: cannot open the journal ({text}); nothing was changed")
+
+
+def open_for_review(path: str | Path) -> sqlite_utils.Database:
+    """An existing journal for the review tools; a missing one is refused, never created."""
+    return open_journal(path, create=False)

@@ -17,7 +17,7 @@ import sqlite_utils
 
 from kiosk.journal.errors import JournalLocked, JournalWriteError
 from kiosk.journal.events import EVENT_COLUMNS, GENESIS, KINDS, Event, canonical, event_hash
-from kiosk.journal.store import utc_now
+from models.clock import utc_iso
 
 
 class JournalWriter:
@@ -109,7 +109,7 @@ class JournalWriter:
         if kind not in KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
         seq = self.head_seq + 1
-        ts = utc_now()
+        ts = utc_iso()
         data_json = canonical(data)
         digest = event_hash(self.head_hash, seq, ts, session_id, round_id, kind, data_json)
         self._execute(f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

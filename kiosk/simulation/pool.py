@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 
 from kiosk.simulation.players import basic_player, dealer_copier
-from kiosk.simulation.rounds import Tally, simulate
+from kiosk.simulation.rounds import Sums, simulate
 from models.analysis.strategy import basic_strategy
 from models.rules import Rules, rules_from_spec
 
@@ -43,7 +43,7 @@ def _player(rules: Rules, name: str):
     raise ValueError(f"unknown player {name!r}; players are {', '.join(PLAYERS)}")
 
 
-def _chunk(job: tuple) -> Tally:
+def _chunk(job: tuple) -> Sums:
     spec, player, rounds, seed = job
     rules = rules_from_spec(spec)
     return simulate(rules, _player(rules, player), rounds, seed)
@@ -56,12 +56,12 @@ def jobs(rules: Rules, player: str, rounds: int, seed: int) -> list[tuple]:
 
 
 def run(rules: Rules, player: str, rounds: int, seed: int = 1,
-        processes: int | None = None) -> Tally:
+        processes: int | None = None) -> Sums:
     """Simulate `rounds` rounds with `player` ('basic' or 'mimic') on all cores."""
     _player(rules, player)  # fail here, not in a worker
     work = jobs(rules, player, rounds, seed)
     processes = min(processes or os.cpu_count() or 1, len(work))
-    total = Tally()
+    total = Sums()
     if processes <= 1:
         parts = [_chunk(j) for j in work]
     else:

@@ -20,7 +20,7 @@ STAKE = LIMITS.min
 
 
 @dataclass
-class Tally:
+class Sums:
     """Sums over rounds, in units of the main stake, mergeable across processes."""
 
     rounds: int = 0
@@ -32,7 +32,7 @@ class Tally:
     bust_sq: float = 0.0
     dealer: dict = field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
 
-    def add(self, other: Tally) -> None:
+    def add(self, other: Sums) -> None:
         self.rounds += other.rounds
         self.main += other.main
         self.main_sq += other.main_sq
@@ -86,10 +86,10 @@ def _act(rnd: Round, box: int, action: str, draw) -> None:
         raise ValueError(f"unknown decision {action!r}")
 
 
-def simulate(rules: Rules, decide, rounds: int, seed: str) -> Tally:
-    """Play `rounds` rounds from a shoe shuffled from `seed`; return their tally."""
+def simulate(rules: Rules, decide, rounds: int, seed: str) -> Sums:
+    """Play `rounds` rounds from a shoe shuffled from `seed`; return their sums."""
     shoe = Shoe.for_rules(rules, seed)
-    tally = Tally()
+    sums = Sums()
     count_dealer = "bust" in rules.side_bets
     for _ in range(rounds):
         if rules.continuous_shuffle or shoe.cut_card_reached:
@@ -104,17 +104,17 @@ def simulate(rules: Rules, decide, rounds: int, seed: str) -> Tally:
             else:
                 main += line.net
         m = float(main / STAKE)
-        tally.rounds += 1
-        tally.main += m
-        tally.main_sq += m * m
+        sums.rounds += 1
+        sums.main += m
+        sums.main_sq += m * m
         t, b = float(twins / STAKE), float(bust / STAKE)
-        tally.twins += t
-        tally.twins_sq += t * t
-        tally.bust += b
-        tally.bust_sq += b * b
+        sums.twins += t
+        sums.twins_sq += t * t
+        sums.bust += b
+        sums.bust_sq += b * b
         if count_dealer:
-            tally.dealer[_dealer_outcome(s)] += 1
-    return tally
+            sums.dealer[_dealer_outcome(s)] += 1
+    return sums
 
 
 def _dealer_outcome(s) -> str:

@@ -29,7 +29,7 @@ from kiosk.journal.fold import (
 from kiosk.journal.store import open_journal
 from kiosk.journal.view import round_view
 from kiosk.journal.writer import JournalWriter
-from kiosk.shoe_tracker import ShoeTracker
+from kiosk.table.shoe import ShoeTracker
 from models.cards import parse_card
 from models.errors import CardError, IllegalAction
 from models.money import format_amount

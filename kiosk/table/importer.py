@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kiosk.table_service import TableService
+from kiosk.table.service import TableService
 from models.errors import IllegalAction
 from models.record import loads, play_record
 from models.round import Phase

@@ -14,9 +14,9 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from kiosk.shoe_dealer import MockShoeDealer
-from kiosk.shoe_tracker import simulated_shoe
-from kiosk.table_service import TableService
+from kiosk.demo.mock_dealer import MockShoeDealer
+from kiosk.table.service import TableService
+from kiosk.table.shoe import simulated_shoe
 from models.money import format_amount
 from models.round import Phase, Round
 
