@@ -19,7 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from models.record import loads, settle_record  # noqa: E402
+from models.record import (  # noqa: E402
+    loads,
+    settle_record,
+    to_record,  # noqa: E402
+)
 from models.round import Phase, Round  # noqa: E402
 from models.shoe import Shoe  # noqa: E402
 from models.table import Limits  # noqa: E402
@@ -61,7 +65,7 @@ def typical_round(rng: random.Random, shoe: Shoe, preset: str, seats: dict) -> d
             rnd.card(shoe.draw())
         else:
             rnd.stand(box.number)
-    return rnd.to_record()
+    return to_record(rnd)
 
 
 def main() -> None:

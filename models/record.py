@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from models.errors import GameError, IllegalAction, RecordError
 from models.round import Round
+from models.round_view import pending
 from models.settlement import Settlement
 from models.table import Limits
 
@@ -169,8 +170,21 @@ def play_record(record: dict) -> Round:
                 bet = getattr(exc, "bet_index", None)
                 if bet is not None:
                     raise RecordError(f"bets[{bet}]", str(exc)) from None
-        raise RecordError("play", f"round incomplete: {rnd.pending()}")
+        raise RecordError("play", f"round incomplete: {pending(rnd)}")
     return rnd
+
+
+def to_record(rnd: Round) -> dict:
+    """The round as it happened, as a `blackjack-round/1` record: the rules in force (preset
+    or preset with overrides), limits, seats, every stake and every card and decision."""
+    return {
+        "format": FORMAT,
+        "rules": rnd.rules.to_spec(),
+        "limits": rnd.limits.to_json(),
+        "seats": {str(k): v for k, v in sorted(rnd.seats.items())},
+        "bets": [dict(e) for e in rnd.bets],
+        "play": [e if isinstance(e, str) else dict(e) for e in rnd.play],
+    }
 
 
 def settle_record(record: dict) -> Settlement:

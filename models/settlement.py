@@ -9,16 +9,16 @@ here stops the round instead of paying wrong.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from models.cards import hand_total
+from models.cards import Card, hand_total
+from models.hands import Box, Hand
 from models.money import format_amount
-
-if TYPE_CHECKING:
-    from models.round import Round
+from models.rules import Rules
 
 CENT = Decimal("0.01")
 ZERO = Decimal(0)
@@ -79,82 +79,102 @@ class SettlementError(AssertionError):
     """A settlement that would create or lose money: a bug, never a payout."""
 
 
-def settle_round(rnd: Round) -> Settlement:
-    r = rnd.rules
-    dealer = rnd.dealer
-    d_total, _ = hand_total(dealer)
-    d_bj = rnd.dealer_blackjack()
-    d_bust = d_total > 21
-    lines: list[Line] = []
-    add = lines.append
-    for b in rnd.order:
-        for hi, h in enumerate(b.hands, start=1):
-            bj = h.is_blackjack(r.split_ten_ace_blackjack)
-            bust = h.is_bust()
-            total = h.total()[0]
-            for p, stake in h.stakes.items():
-                if p in h.even_money:
-                    add(Line(p, b.number, hi, "even_money", stake, "win", stake))
-                elif h.surrendered:
-                    add(Line(p, b.number, hi, "surrender", stake, "surrender",
-                             -apply_odds(stake, Fraction(1, 2))))
-                else:
-                    outcome, net = _main(rnd, hi, h, p, stake, bj, bust, total,
-                                         d_total, d_bj, d_bust)
-                    add(Line(p, b.number, hi, "main", stake, outcome, net))
-                if p in h.insured:
-                    ins = insurance_stake(stake)
-                    if d_bj:
-                        add(Line(p, b.number, hi, "insurance", ins, "win", ins * 2))
-                    else:
-                        add(Line(p, b.number, hi, "insurance", ins, "lose", -ins))
-        pair = len(b.first_two) == 2 and b.first_two[0].rank == b.first_two[1].rank
-        for p, stake in b.twins.items():
-            if pair:
-                add(Line(p, b.number, 1, "twins", stake, "win", apply_odds(stake, r.twins_pays)))
-            else:
-                add(Line(p, b.number, 1, "twins", stake, "lose", -stake))
-    for n in sorted(rnd.boxes):
-        for p, stake in rnd.boxes[n].bust.items():
-            if d_bust:
-                add(Line(p, n, 1, "bust", stake, "win", apply_odds(stake, r.bust_pays)))
-            else:
-                add(Line(p, n, 1, "bust", stake, "lose", -stake))
+@dataclass(frozen=True, slots=True)
+class DealerResult:
+    """The dealer's hand as the settlement reads it."""
 
-    net = {p: ZERO for p in rnd.players}
+    cards: tuple[Card, ...]
+    total: int
+    blackjack: bool
+    bust: bool
+
+    @classmethod
+    def of(cls, cards) -> DealerResult:
+        total, _ = hand_total(cards)
+        return cls(tuple(cards), total, len(cards) == 2 and total == 21, total > 21)
+
+    @property
+    def outcome(self) -> str:
+        if self.blackjack:
+            return "blackjack"
+        if self.bust:
+            return "bust"
+        return "stand" if self.total >= 17 else "not_drawn"
+
+
+def settle(rules: Rules, dealer_cards, boxes: Iterable[Box], players: Iterable[str]) -> Settlement:
+    """Every player's every bet on every hand of the boxes (in box order), then the Bust bets;
+    `players` gives the order of the net results (every player with a stake)."""
+    dealer = DealerResult.of(dealer_cards)
+    boxes = list(boxes)
+    lines: list[Line] = []
+    for b in boxes:
+        if b.is_played():
+            lines += _box_lines(rules, dealer, b)
+    for b in boxes:
+        for p, stake in b.bust.items():
+            if dealer.bust:
+                lines.append(Line(p, b.number, 1, "bust", stake, "win",
+                                  apply_odds(stake, rules.bust_pays)))
+            else:
+                lines.append(Line(p, b.number, 1, "bust", stake, "lose", -stake))
+    net = {p: ZERO for p in players}
     for ln in lines:
         net[ln.player] += ln.net
-    if d_bj:
-        outcome = "blackjack"
-    elif d_bust:
-        outcome = "bust"
-    elif d_total >= 17:
-        outcome = "stand"
-    else:
-        outcome = "not_drawn"
-    result = Settlement(tuple(dealer), d_total, outcome, tuple(lines), net,
+    result = Settlement(dealer.cards, dealer.total, dealer.outcome, tuple(lines), net,
                         -sum(net.values(), ZERO))
-    check_settlement(result, r)
+    check_settlement(result, rules)
     return result
 
 
-def _main(rnd, hi, h, p, stake, bj, bust, total, d_total, d_bj, d_bust):
-    r = rnd.rules
-    if bust:
+def _box_lines(rules: Rules, dealer: DealerResult, b: Box) -> list[Line]:
+    """A played box's lines: each hand's stakes and insurance, then the box's Twins bets."""
+    out: list[Line] = []
+    add = out.append
+    for hi, h in enumerate(b.hands, start=1):
+        for p, stake in h.stakes.items():
+            if p in h.even_money:
+                add(Line(p, b.number, hi, "even_money", stake, "win", stake))
+            elif h.surrendered:
+                add(Line(p, b.number, hi, "surrender", stake, "surrender",
+                         -apply_odds(stake, Fraction(1, 2))))
+            else:
+                outcome, net = _main(rules, dealer, h, hi, p, stake)
+                add(Line(p, b.number, hi, "main", stake, outcome, net))
+            if p in h.insured:
+                ins = insurance_stake(stake)
+                if dealer.blackjack:
+                    add(Line(p, b.number, hi, "insurance", ins, "win", ins * 2))
+                else:
+                    add(Line(p, b.number, hi, "insurance", ins, "lose", -ins))
+    pair = len(b.first_two) == 2 and b.first_two[0].rank == b.first_two[1].rank
+    for p, stake in b.twins.items():
+        if pair:
+            add(Line(p, b.number, 1, "twins", stake, "win", apply_odds(stake, rules.twins_pays)))
+        else:
+            add(Line(p, b.number, 1, "twins", stake, "lose", -stake))
+    return out
+
+
+def _main(rules: Rules, dealer: DealerResult, h: Hand, hand_no: int, player: str,
+          stake: Decimal) -> tuple[str, Decimal]:
+    """The outcome and net of one player's main stake on one hand."""
+    if h.is_bust():
         return "lose", -stake
-    if bj:
-        if d_bj:
+    if h.is_blackjack(rules.split_ten_ace_blackjack):
+        if dealer.blackjack:
             return "push", ZERO
-        return "blackjack", apply_odds(stake, r.blackjack_pays)
-    if d_bj:
-        if r.hole_card or r.dealer_blackjack_takes_all:
+        return "blackjack", apply_odds(stake, rules.blackjack_pays)
+    if dealer.blackjack:
+        if rules.hole_card or rules.dealer_blackjack_takes_all:
             return "lose", -stake
         # original bets only: the box's first stake is lost, doubles and split stakes return
-        lost = h.original.get(p, ZERO) if hi == 1 else ZERO
+        lost = h.original.get(player, ZERO) if hand_no == 1 else ZERO
         return ("lose", -lost) if lost else ("push", ZERO)
-    if d_bust or total > d_total:
+    total = h.total()[0]
+    if dealer.bust or total > dealer.total:
         return "win", stake
-    if total == d_total:
+    if total == dealer.total:
         return "push", ZERO
     return "lose", -stake
 

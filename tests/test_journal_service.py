@@ -14,7 +14,7 @@ from kiosk.journal.reader import fold
 from kiosk.journal.verify import verify_journal
 from kiosk.table.service import TableService
 from models.errors import CardError, IllegalAction, StakeError
-from models.record import loads, settle_record
+from models.record import loads, settle_record, to_record
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def test_a_card_correction_keeps_the_original_and_the_fold_applies_it(service):
     assert {"card": "7C", "source": "shoe"} in stored  # the original stays visible
     assert verify_journal(service.db).rounds_settled == 1
     state, _ = fold(service.db, service.state.round_id)
-    assert settle_record(loads(json.dumps(state.round.to_record()))).to_json() == \
+    assert settle_record(loads(json.dumps(to_record(state.round)))).to_json() == \
         state.logged_settlement
 
 

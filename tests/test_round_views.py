@@ -4,6 +4,7 @@ the hole card kept hidden."""
 from decimal import Decimal
 
 from models.round import Phase, Round
+from models.round_view import next_card_target, visible_dealer_cards
 from models.table import Limits
 
 LIMITS = Limits(Decimal(10), Decimal(500))
@@ -44,14 +45,14 @@ def test_next_card_target_follows_the_deal_and_the_active_hand():
     rnd.bet("bert", 3, "10")
     targets = []
     for card in ["8S", "TD", "5H", "8C", "9D"]:
-        targets.append(rnd.next_card_target())
+        targets.append(next_card_target(rnd))
         rnd.card(card)
     assert targets == ["box 1", "box 3", "dealer", "box 1", "box 3"]
     rnd.split(1)
-    assert rnd.next_card_target() == "box 1 hand 1"
+    assert next_card_target(rnd) == "box 1 hand 1"
     rnd.card("3C")
     rnd.stand(1)
-    assert rnd.next_card_target() == "box 1 hand 2"
+    assert next_card_target(rnd) == "box 1 hand 2"
 
 
 def test_hole_card_is_hidden_until_the_dealer_plays():
@@ -60,7 +61,7 @@ def test_hole_card_is_hidden_until_the_dealer_plays():
     for card in ["9S", "7D", "8H", "5C"]:
         rnd.card(card)
     assert rnd.phase == Phase.BOXES
-    assert [c.code for c in rnd.visible_dealer_cards] == ["5C"]
+    assert [c.code for c in visible_dealer_cards(rnd)] == ["5C"]
     assert rnd.up_card.code == "5C"
     rnd.stand(1)
-    assert [c.code for c in rnd.visible_dealer_cards] == ["7D", "5C"]
+    assert [c.code for c in visible_dealer_cards(rnd)] == ["7D", "5C"]

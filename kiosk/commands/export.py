@@ -1,7 +1,7 @@
 """`blackjack-kiosk export --db FILE --round ID`: the round as a round record.
 
-The record is the engine's own (`Round.to_record`) of the round the journal's events rebuild,
-corrections applied, so `blackjack-kiosk settle` turns it into the logged settlement.
+The record is the engine's own (`models.record.to_record`) of the round the journal's events
+rebuild, corrections applied, so `blackjack-kiosk settle` turns it into the logged settlement.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 from kiosk.commands._common import CommandError, add_db, add_parser
 from kiosk.journal.reader import fold
 from kiosk.journal.store import open_for_review
+from models.record import to_record
 
 
 def run(args) -> int:
@@ -19,7 +20,7 @@ def run(args) -> int:
     if state.status != "settled":
         raise CommandError(f"round {args.round} is {state.status}: only a settled round makes "
                            "a complete round record")
-    text = json.dumps(state.round.to_record(), indent=2) + "\n"
+    text = json.dumps(to_record(state.round), indent=2) + "\n"
     if args.out:
         if Path(args.out).exists():
             raise CommandError(f"{args.out}: exists already; choose a new file")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from models.cards import describe_total
 from models.money import format_amount
 from models.round import Round
+from models.round_view import next_card_target, pending
 
 
 def _stakes(stakes: dict) -> dict[str, str]:
@@ -37,8 +38,8 @@ def round_view(rnd: Round) -> dict:
         "boxes": boxes,
         "active": (f"box {active[0].number} hand {active[0].hands.index(active[1]) + 1}"
                    if active else None),
-        "next_card": rnd.next_card_target(),
-        "pending": rnd.pending(),
+        "next_card": next_card_target(rnd),
+        "pending": pending(rnd),
         "bets": [dict(e) for e in rnd.bets],
         "play": [e if isinstance(e, str) else dict(e) for e in rnd.play],
     }
