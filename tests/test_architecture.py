@@ -1,7 +1,10 @@
-"""The functional core stays pure, and every command is documented with an example."""
+"""The layers hold (the pure game, the drivers, the journal, the live table, the screens), no
+import cycle anywhere, and every command is documented with an example."""
 
 import ast
 from pathlib import Path
+
+from import_graph import find_cycle, import_graph
 
 from kiosk.cli import build_parser, subcommand_parsers
 
@@ -34,6 +37,81 @@ def test_the_architecture_check_sees_a_forbidden_import(tmp_path):
     sample = tmp_path / "x.py"
     sample.write_text("import os\nfrom PySide6.QtCore import QObject\nimport serial.tools\n")
     assert imported_roots(sample) & FORBIDDEN_IN_MODELS == {"PySide6", "serial"}
+
+
+# Which of our packages each layer may import (besides itself). A prefix names a package and
+# everything under it.
+LAYERS = {
+    "models": {"models"},
+    "drivers": {"models", "drivers"},
+    "hardware_mocks": {"models", "drivers", "hardware_mocks"},
+    "kiosk.journal": {"models", "kiosk.journal"},
+    "kiosk.simulation": {"models", "kiosk.simulation"},
+    "kiosk.table": {"models", "drivers", "hardware_mocks", "kiosk.journal", "kiosk.table",
+                    "kiosk.system"},
+    "kiosk.demo": {"models", "drivers", "hardware_mocks", "kiosk.table", "kiosk.demo"},
+}
+
+
+def _layer(module: str, layers) -> str | None:
+    best = None
+    for prefix in layers:
+        if (module == prefix or module.startswith(prefix + ".")) and \
+                (best is None or len(prefix) > len(best)):
+            best = prefix
+    return best
+
+
+def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
+    out = []
+    for module, targets in sorted(graph.items()):
+        layer = _layer(module, LAYERS)
+        if layer is None:
+            continue
+        for target in sorted(targets):
+            if _layer(target, LAYERS[layer]) is None:
+                out.append(f"{module} imports {target}")
+    return out
+
+
+def ui_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """The screens use only the live table's public parts (and Qt, which is not ours)."""
+    out = []
+    for module, targets in sorted(graph.items()):
+        if not module.startswith("kiosk.ui"):
+            continue
+        for target in sorted(targets):
+            if target.startswith("kiosk.ui") or target == "kiosk":
+                continue
+            public_table = target.startswith("kiosk.table") and \
+                not any(part.startswith("_") for part in target.split("."))
+            if not public_table:
+                out.append(f"{module} imports {target}")
+    return out
+
+
+def test_no_import_cycle_anywhere():
+    assert find_cycle(import_graph()) is None
+
+
+def test_every_layer_imports_only_what_lies_below_it():
+    graph = import_graph()
+    assert "kiosk.table.service" in graph and "models.round" in graph  # the graph is real
+    assert layer_breaches(graph) == []
+    assert ui_breaches(graph) == []
+
+
+def test_the_layer_checks_see_a_cycle_and_a_breach():
+    graph = {"models.a": {"models.b"}, "models.b": {"models.a"},
+             "drivers.shoe": {"kiosk.table.service"}, "kiosk.journal.x": {"kiosk.table.y"},
+             "kiosk.ui.window": {"kiosk.table.service", "kiosk.journal.store", "models.round",
+                                 "kiosk.table._private"}}
+    assert find_cycle(graph) == ["models.a", "models.b", "models.a"]
+    assert layer_breaches(graph) == ["drivers.shoe imports kiosk.table.service",
+                                     "kiosk.journal.x imports kiosk.table.y"]
+    assert ui_breaches(graph) == ["kiosk.ui.window imports kiosk.journal.store",
+                                  "kiosk.ui.window imports kiosk.table._private",
+                                  "kiosk.ui.window imports models.round"]
 
 
 def test_every_subcommand_has_help_and_an_example():
