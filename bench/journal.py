@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kiosk.demo.dealers import ServiceDealer  # noqa: E402
 from kiosk.demo.table import DemoTable  # noqa: E402
 from kiosk.journal.store import open_journal  # noqa: E402
 from kiosk.journal.verify import verify_journal  # noqa: E402
@@ -55,7 +56,7 @@ def bench_table(folder: Path, rounds: int) -> None:
     """The whole kiosk path: engine checks, commit, fold step, demo strategy."""
     service = TableService.open(folder / "table.sqlite")
     start = time.perf_counter()
-    DemoTable(service, 1).play(rounds)
+    DemoTable(service, ServiceDealer(service), 1).play(rounds)
     total = time.perf_counter() - start
     events = service.writer.head_seq
     print(f"table service: {rounds} demo rounds, {events} events, one commit each")
@@ -66,7 +67,7 @@ def bench_table(folder: Path, rounds: int) -> None:
 def generate(path: Path, rounds: int, chunk: int = 1000) -> int:
     """A journal of `rounds` demo rounds, committed a chunk of rounds at a time."""
     service = TableService.open(path)
-    table = DemoTable(service, 2024)
+    table = DemoTable(service, ServiceDealer(service), 2024)
     done = 0
     while done < rounds:
         n = min(chunk, rounds - done)

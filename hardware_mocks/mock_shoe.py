@@ -125,6 +125,12 @@ class MockShoe:
     def remaining(self) -> int:
         return len(self.shoe)
 
+    def load(self, cards: list[Card]) -> None:
+        """Fill the shoe with these cards, dealt in this order (a new shuffle, or what the
+        shoe in play still holds after a restart)."""
+        with self._lock:
+            self.shoe = list(cards)
+
     def deal(self, count: int = 1) -> list[Card]:
         """Deal cards into play; stops (saying shoe empty where the dialect can) when out."""
         return [dealt.card for dealt in (self._next("sent") for _ in range(count)) if dealt]

@@ -129,6 +129,24 @@ def decision_call(entry) -> tuple[str, tuple]:
     return do, ()
 
 
+def decision_entry(do: str, *, box: int | None = None, follow=(), hand: int | None = None,
+                   player: str | None = None) -> dict:
+    """A decision as the record's play entry, written as the engine writes it (the inverse of
+    `decision_call`): `decision_entry("split", box=1, follow=["carl"])`."""
+    if do not in _DECISION_KEYS:
+        raise IllegalAction(f"unknown decision {do!r}; decisions are: " + ", ".join(_DECISION_KEYS))
+    entry: dict = {"do": do}
+    if player is not None:
+        entry["player"] = player
+    if box is not None:
+        entry["box"] = box
+    if do in ("double", "split"):
+        entry["follow"] = list(follow)
+    if hand is not None and not (do == "insure" and hand == 1):
+        entry["hand"] = hand
+    return entry
+
+
 def apply_entry(rnd: Round, entry) -> None:
     """Apply one `play` entry: a card code or a decision object."""
     if isinstance(entry, str):

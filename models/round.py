@@ -175,6 +175,10 @@ class Round(OwnerDecisions, InsuranceDecisions):
                         f"his main stakes this round ({format_amount(mine)})"))
         return []
 
+    def can_close_betting(self) -> bool:
+        """Whether the bets placed let the deal begin (the first card closes betting)."""
+        return can(self.verify_close_betting)
+
     # ------------------------------------------------------------------ cards
 
     def _has_stakes(self) -> bool:

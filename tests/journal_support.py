@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from kiosk.demo.table import DemoTable
+from kiosk.demo.headless import play_direct
 from kiosk.journal.events import GENESIS, event_hash
 from kiosk.journal.schema import APPEND_ONLY
 from kiosk.table.service import TableService
@@ -15,7 +15,7 @@ def demo_journal(path: Path, rounds: int, seed: int = 1, rules="bayern",
                  table: str = "table-1") -> Path:
     service = TableService.open(path, table=table, rules=rules)
     try:
-        DemoTable(service, seed).play(rounds)
+        play_direct(service, rounds, seed)
     finally:
         service.close()
     return path

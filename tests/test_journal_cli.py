@@ -14,6 +14,7 @@ import pytest
 from journal_support import demo_journal
 
 from kiosk.cli import main
+from kiosk.demo.dealers import ServiceDealer
 from kiosk.demo.table import DemoTable
 from kiosk.table.service import TableService
 from models.record import loads, settle_record
@@ -182,7 +183,7 @@ def test_backup_copies_and_checks_the_journal(journal, tmp_path):
 def test_the_demo_resumes_an_unfinished_round_first(tmp_path):
     path = tmp_path / "j.sqlite"
     svc = TableService.open(path)
-    table = DemoTable(svc, 4)
+    table = DemoTable(svc, ServiceDealer(svc), 4)
     table._open_round()
     for bet in [{"player": p, "box": b, "amount": "10"} for b, p in svc.round.seats.items()]:
         svc.bet(**bet)

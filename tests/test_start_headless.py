@@ -4,11 +4,6 @@ the mock shoe on a pseudo-terminal through the real serial driver, and journals 
 import json
 import sqlite3
 
-import pytest
-
-from kiosk.demo.mock_dealer import MockShoeDealer
-from models.errors import CardError
-
 
 def test_start_headless_journals_cards_read_from_the_mock_shoe(cli, tmp_path):
     db = tmp_path / "var" / "journal.sqlite"
@@ -27,28 +22,3 @@ def test_start_headless_journals_cards_read_from_the_mock_shoe(cli, tmp_path):
     verify = cli("verify", "--db", str(db))
     assert verify.returncode == 0, verify.stdout + verify.stderr
 
-
-def test_a_misread_where_a_card_was_expected_stops_the_draw():
-    dealer = MockShoeDealer(decks=1, seed=4)
-    try:
-        first = dealer.draw()
-        assert len(first) == 2
-        dealer.mock.fault("misread")
-        dealer.mock.shoe.insert(0, dealer.mock.shoe[0])  # the dealer draws again after it
-        with pytest.raises(CardError, match="reported misread"):
-            dealer.draw()
-    finally:
-        dealer.close()
-
-
-def test_a_new_shoe_can_go_on_from_the_cards_left_in_play():
-    dealer = MockShoeDealer(decks=1, seed=2)
-    try:
-        from models.cards import parse_card
-        left = {parse_card("AS"): 1, parse_card("KD"): 1}
-        dealer.new_shoe(left)
-        assert sorted([dealer.draw(), dealer.draw()]) == ["AS", "KD"]
-        with pytest.raises(CardError, match="empty"):
-            dealer.draw()
-    finally:
-        dealer.close()

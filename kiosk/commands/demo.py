@@ -5,8 +5,7 @@ from __future__ import annotations
 import sys
 
 from kiosk.commands._common import CommandError, add_db, add_parser
-from kiosk.demo.table import DemoTable
-from kiosk.table.service import TableService
+from kiosk.demo.headless import play_headless
 from models.money import format_amount
 
 
@@ -21,12 +20,8 @@ def run(args) -> int:
         raise CommandError("demo: the touchscreen demo is not built yet; use --headless")
     if args.rounds < 1:
         raise CommandError(f"demo: --rounds must be at least 1, not {args.rounds}")
-    service = TableService.open(args.db, table=args.table, rules=args.rules,
-                                on_commit=_echo if args.echo_events else None)
-    try:
-        summary = DemoTable(service, args.seed).play(args.rounds)
-    finally:
-        service.close()
+    summary = play_headless(args.db, args.rounds, args.seed, table=args.table,
+                            rules=args.rules, on_event=_echo if args.echo_events else None)
     print_summary(summary, args.db, args.table)
     return 0
 
@@ -37,12 +32,15 @@ def print_summary(summary, db: str, table: str) -> None:
     first, last = summary.rounds[0], summary.rounds[-1]
     print(f"played {len(summary.rounds)} rounds ({first}-{last}) at {table}; "
           f"house result {format_amount(summary.house)}")
+    if summary.keyed_in:
+        print(f"{summary.keyed_in} cards keyed in by hand where the shoe did not deliver them")
     print(f"journal: {db}  (review: blackjack-kiosk rounds --db {db})")
 
 
 def register(sub) -> None:
     p = add_parser(sub, "demo", "play N rounds at a full table (seated players, co-players, "
-                   "side bets, insurance, splits, doubles) from a seeded shoe, journaling every "
+                   "side bets, insurance, splits, doubles), the cards dealt by the mock shoe "
+                   "on a pseudo-terminal and read through the serial driver, journaling every "
                    "event; an unfinished round in the journal is finished first",
                    "blackjack-kiosk demo --headless --db var/demo.sqlite --rounds 20 --seed 7",
                    run)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from kiosk.commands._common import add_db, add_parser
 from kiosk.journal.events import Event
-from kiosk.journal.fold import fold_round
+from kiosk.journal.fold import AFTER_THE_ROUND, fold_round
 from kiosk.journal.reader import round_events, session
 from kiosk.journal.store import open_for_review
 from kiosk.journal.view import round_lines
+from models.round_view import hole_card_hidden
 
 
 def describe(event: Event) -> str:
@@ -41,7 +42,18 @@ def describe(event: Event) -> str:
         return f"VOID approved by {d['supervisor']}: {d['reason']}"
     if k == "alert":
         return f"ALERT {d['alert']}: {d['message']}"
+    if k == "source":
+        card = f" {d['card']}" if d.get("card") else ""
+        detail = f": {d['detail']}" if d.get("detail") else ""
+        return f"{d['source']} {d['status']}{card}{detail}"
+    if k == "acknowledge":
+        return f"fault of event {d['alert']} dealt with by {d['by']}"
     return k
+
+
+def _face_down(rnd, card: str) -> bool:
+    """The card just dealt is the dealer's hole card, still face down."""
+    return hole_card_hidden(rnd) and len(rnd.dealer) == 1 and rnd.dealer[0].code == card
 
 
 def run(args) -> int:
@@ -51,10 +63,14 @@ def run(args) -> int:
     print(f"round {args.round} at {table.table}, rules {table.rules}, limits "
           f"{table.limits['min']}-{table.limits['max']}")
     for i, event in enumerate(events):
-        print(f"#{event.seq} {event.ts[:23]}Z {describe(event)}")
-        if event.kind in ("payout", "alert"):
+        if event.kind in AFTER_THE_ROUND:
+            print(f"#{event.seq} {event.ts[:23]}Z {describe(event)}")
             continue
         state = fold_round(table, events[:i + 1])
+        text = describe(event)
+        if event.kind == "card" and _face_down(state.round, event.data["card"]):
+            text = "hole card dealt face down"
+        print(f"#{event.seq} {event.ts[:23]}Z {text}")
         for line in round_lines(state.round):
             print(line)
     return 0

@@ -13,9 +13,7 @@ from pathlib import Path
 
 from kiosk.commands._common import add_parser
 from kiosk.commands.demo import print_summary
-from kiosk.demo.mock_dealer import MockShoeDealer
-from kiosk.demo.table import DemoTable
-from kiosk.table.service import TableService
+from kiosk.demo.headless import play_headless
 
 
 def has_display() -> bool:
@@ -31,15 +29,12 @@ def run(args) -> int:
         return 0
     db = Path(args.db)
     db.parent.mkdir(parents=True, exist_ok=True)
-    service = TableService.open(db)
-    dealer = MockShoeDealer(service.rules.decks, args.seed)
-    print(f"no display and no shoe attached: the headless table deals from the mock shoe on "
-          f"{dealer.device} through the serial driver")
-    try:
-        summary = DemoTable(service, args.seed, dealer).play(args.rounds)
-    finally:
-        dealer.close()
-        service.close()
+
+    def ready(device: str) -> None:
+        print(f"no display and no shoe attached: the headless table deals from the mock shoe "
+              f"on {device} through the serial driver", flush=True)
+
+    summary = play_headless(db, args.rounds, args.seed, on_ready=ready)
     print_summary(summary, str(db), "table-1")
     return 0
 

@@ -1,11 +1,15 @@
-"""The headless table: rounds at a full table played by a simple seeded strategy.
+"""The headless table: a scripted dealer plays whole rounds at a full table.
 
 Seated players, standing co-players, side bets, insurance, even money, splits, doubles and
-(where the rules have it) surrender, all chosen by asking the engine's `can_*` and a seeded
-random generator, cards drawn from a seeded shuffled shoe. Everything goes through the
-`TableService`, so the journal gets exactly what the kiosk writes. Every choice is keyed on
-the seed, the round and the point of play, so a demo restarted after a crash makes the same
-choices and finishes the round it was in.
+(where the rules have it) surrender. The dealer reads the table only from the service's view
+and acts only through its commands, as a screen does. His hand on the shoe is a `dealers`
+object: the mock shoe on a pseudo-terminal read back through the card feed (the headless
+`start` and `demo`), or a shuffled shoe handed straight to the service (bulk journals).
+
+Every choice is keyed on the seed, the round and the point of play. A restart finishes the
+round the journal left open exactly as the journal says, whatever the seed: stakes are added
+only where those placed are this seed's own plan and no card is out, and the shoe goes on with
+the cards the shoe in play still holds.
 """
 
 from __future__ import annotations
@@ -14,11 +18,12 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from kiosk.demo.mock_dealer import MockShoeDealer
-from kiosk.table.service import TableService
-from kiosk.table.shoe import simulated_shoe
+from hardware_mocks.mock_shoe import shuffled_shoe
+from kiosk.table.view import TableView
+from models.cards import RANK_VALUE
+from models.errors import CardError, GameError
 from models.money import format_amount
-from models.round import Phase, Round
+from models.round import Round
 
 SEATED = ("anna", "bert", "carl", "dora", "emil", "frida", "gustav", "hanna", "ida")
 CO_PLAYERS = ("xaver", "yvonne", "zoe")
@@ -33,44 +38,40 @@ class DemoSummary:
     rounds: list[int] = field(default_factory=list)
     resumed: int | None = None
     house: Decimal = Decimal(0)
+    keyed_in: int = 0  # cards the dealer keyed in because the shoe did not deliver them
 
 
 class DemoTable:
-    """Plays rounds on a table service."""
+    """Plays rounds on a table service; `dealer` is its hand on the shoe (`dealers`)."""
 
-    def __init__(self, service: TableService, seed: int, dealer: MockShoeDealer | None = None):
+    def __init__(self, service, dealer, seed: int):
         self.service = service
+        self.dealer = dealer
         self.seed = seed
-        self.dealer = dealer  # None: draw from a seeded simulated shoe instead of a device
-        self._sim = None
-        self._sim_shoe = None
-        if dealer is not None and service.shoe is not None:
-            dealer.new_shoe(service.shoe.shoe.composition())  # go on with the shoe in play
+        if service.shoe is not None:
+            dealer.load(remaining_order(service.shoe, self.seed))
 
     # ------------------------------------------------------------------ rounds
 
     def play(self, rounds: int) -> DemoSummary:
         summary = DemoSummary()
-        if self.service.state is not None and self.service.state.status != "void" \
-                and not self.service.state.payout_by:
+        if self.service.round_unfinished:
             summary.resumed = self.service.state.round_id
             self._finish_round(summary)
         while len(summary.rounds) < rounds:
             self._open_round()
             self._finish_round(summary)
+        summary.keyed_in = getattr(self.dealer, "keyed_in", 0)
         return summary
 
     def _open_round(self) -> None:
         svc = self.service
+        last = svc.view().round_id or 0
         if svc.needs_shoe:
-            number = svc.db.conn.execute("SELECT coalesce(max(id), 0) FROM shoes").fetchone()[0]
-            if self.dealer is None:
-                svc.open_shoe(seed=_rng(self.seed, "shoe", number).getrandbits(48))
-            else:
-                svc.open_shoe()
-                self.dealer.new_shoe()
-        count = svc.db.conn.execute("SELECT coalesce(max(id), 0) FROM rounds").fetchone()[0]
-        rng = _rng(self.seed, "seats", count)
+            seed = _rng(self.seed, "shoe", last).getrandbits(48)
+            svc.open_shoe(seed=seed)
+            self.dealer.load(shuffled_shoe(svc.shoe.shoe.decks, random.Random(seed)))
+        rng = _rng(self.seed, "seats", last)
         boxes = svc.rules.boxes
         seats = {n: SEATED[n - 1] for n in range(1, boxes + 1) if rng.random() < 0.85}
         svc.open_round(seats or {1: SEATED[0]})
@@ -80,77 +81,95 @@ class DemoTable:
         rid = svc.state.round_id
         if svc.round_open:
             plan = plan_bets(svc.round, _rng(self.seed, "bets", rid))
-            for bet in plan[len(svc.round.bets):]:
-                svc.bet(**bet)
-            while not svc.round.is_complete():
+            placed = svc.round.bets
+            if placed == plan[:len(placed)]:  # else the journal's stakes stand as they are
+                for bet in plan[len(placed):]:
+                    svc.bet(**bet)
+            while not svc.view().choices.settle:
                 self._step(rid)
             svc.settle()
+        summary.house += svc.view().settlement.house
         svc.confirm_payout("dealer")
         summary.rounds.append(rid)
-        summary.house += Decimal(svc.state.logged_settlement["house"])
 
     # ------------------------------------------------------------------ play
 
     def _step(self, rid: int) -> None:
-        rnd = self.service.round
-        if rnd.insurance_open and self._insurance_pass(rnd, rid):
+        v = self.service.view()
+        if self._insurance_pass(v, rid):
             return
-        if rnd.phase == Phase.INSURANCE:
-            self.service.decide({"do": "close_insurance"})
+        if v.choices.close_insurance:
+            self.service.close_insurance()
             return
-        if rnd.phase == Phase.BOXES:
-            b, h = rnd.active_hand()
-            if len(h.cards) >= 2 and not h.doubled:
-                self._owner_decision(rnd, rid, b, h)
+        if v.choices.box is not None:
+            hand = v.boxes[v.choices.box - 1].hands[v.choices.hand - 1]
+            if len(hand.cards) >= 2 and not hand.doubled:
+                self._owner_decision(v, rid, hand)
                 return
-        self.service.card(self._draw(), "shoe")
+        if not v.choices.card:
+            raise CardError(f"the round waits for no card and no decision: {v.pending}")
+        self.dealer.deal()
 
-    def _insurance_pass(self, rnd: Round, rid: int) -> bool:
+    def _insurance_pass(self, v: TableView, rid: int) -> bool:
         """Each player decides once per hand (the choice is keyed, so asking again after a
         restart gives the same answer); True if a decision was made."""
-        for b in rnd.order:
-            for hi, h in enumerate(b.hands, start=1):
-                for p in h.stakes:
-                    if _rng(self.seed, "insure", rid, p, b.number, hi).random() >= 0.3:
-                        continue
-                    if rnd.can_even_money(p, b.number) and hi == 1:
-                        self.service.decide({"do": "even_money", "player": p, "box": b.number})
-                        return True
-                    if rnd.can_insure(p, b.number, hi):
-                        self.service.decide({"do": "insure", "player": p, "box": b.number,
-                                             "hand": hi})
-                        return True
+        for offer in v.choices.even_money:
+            if _rng(self.seed, "insure", rid, offer.player, offer.box, 1).random() < 0.3:
+                self.service.even_money(offer.player, offer.box)
+                return True
+        for offer in v.choices.insurance:
+            if _rng(self.seed, "insure", rid, offer.player, offer.box, offer.hand).random() \
+                    < 0.3:
+                self.service.insure(offer.player, offer.box, offer.hand)
+                return True
         return False
 
-    def _owner_decision(self, rnd: Round, rid: int, b, h) -> None:
-        rng = _rng(self.seed, "decide", rid, len(rnd.play))
-        n = b.number
-        follow = [p for p in h.stakes if p != b.owner and rng.random() < 0.5]
-        total, soft = h.total()
-        up = rnd.up_card.value if rnd.up_card else 10
-        pair = h.cards[0].rank == h.cards[1].rank
-        for do, wanted in (("split", pair and h.cards[0].rank in "A8" or rng.random() < 0.4),
-                           ("double", total in (10, 11) or rng.random() < 0.3)):
-            if not wanted:
+    def _owner_decision(self, v: TableView, rid: int, hand) -> None:
+        c = v.choices
+        rng = _rng(self.seed, "decide", rid, c.box, c.hand, len(hand.cards))
+        follow = [s.player for s in hand.stakes
+                  if s.player != v.boxes[c.box - 1].owner and rng.random() < 0.5]
+        up = RANK_VALUE[v.dealer.up_card[0]] if v.dealer.up_card else 10
+        up = 11 if up == 1 else up
+        pair = hand.cards[0][0] == hand.cards[1][0]
+        for do, allowed, followers, wanted in (
+                ("split", c.split, c.split_followers,
+                 pair and hand.cards[0][0] in "A8" or rng.random() < 0.4),
+                ("double", c.double, c.double_followers,
+                 hand.total in (10, 11) or rng.random() < 0.3)):
+            if not (allowed and wanted):
                 continue
-            for who in (follow, []):
-                if getattr(rnd, f"can_{do}")(n, who):
-                    self.service.decide({"do": do, "box": n, "follow": who})
+            for who in ([p for p in follow if p in followers], []):
+                try:
+                    getattr(self.service, do)(c.box, who, c.hand)
                     return
-        if rnd.can_surrender(n) and total in (15, 16) and up >= 10:
-            self.service.decide({"do": "surrender", "box": n})
-        elif total < 12 or (total < 17 and up >= 7) or (soft and total < 18):
-            self.service.card(self._draw(), "shoe")
+                except GameError:
+                    continue  # the engine's refusal: try without followers, then play on
+        if c.surrender and hand.total in (15, 16) and up >= 10:
+            self.service.surrender(c.box, c.hand)
+        elif hand.total < 12 or (hand.total < 17 and up >= 7) or (hand.soft and hand.total < 18):
+            self.dealer.deal()
         else:
-            self.service.decide({"do": "stand", "box": n})
+            self.service.stand(c.box, c.hand)
 
-    def _draw(self) -> str:
-        if self.dealer is not None:
-            return self.dealer.draw()
-        tracker = self.service.shoe
-        if self._sim is None or self._sim_shoe != tracker.shoe_id:
-            self._sim, self._sim_shoe = simulated_shoe(tracker), tracker.shoe_id
-        return self._sim.draw().code
+
+def remaining_order(tracker, seed: int) -> list:
+    """The cards the shoe in play still holds, in the order the mock shoe deals them: its own
+    shuffle (a simulated shoe's seed is journaled) less what has come out; a shoe with no
+    journaled shuffle goes on with what it still holds, shuffled from the demo's seed."""
+    shoe = tracker.shoe
+    if tracker.seed is not None:
+        order = shuffled_shoe(shoe.decks, random.Random(tracker.seed))
+    else:
+        order = shuffled_shoe(shoe.decks, _rng(seed, "resume", tracker.shoe_id))
+    out_already = dict(shoe.seen)
+    left = []
+    for card in order:
+        if out_already.get(card, 0) > 0:
+            out_already[card] -= 1
+        else:
+            left.append(card)
+    return left
 
 
 def plan_bets(rnd: Round, rng: random.Random) -> list[dict]:
@@ -181,3 +200,4 @@ def plan_bets(rnd: Round, rng: random.Random) -> list[dict]:
         if rng.random() < 0.2:
             offer(player, seat, 1, "bust")
     return plan
+

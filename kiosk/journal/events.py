@@ -27,6 +27,8 @@ KINDS = {
     "payout": "the dealer confirms the payout",
     "void": "a supervisor voids the round: every stake goes back",
     "alert": "something the pit must see: a card the shoe cannot hold, a refused read",
+    "source": "a card source's status: connected, lost, misread, alarm, burn card, cut card",
+    "acknowledge": "the dealer or a supervisor has dealt with a fault shown on the screen",
 }
 
 CARD_SOURCES = ("shoe", "camera", "manual", "import")

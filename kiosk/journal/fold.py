@@ -18,6 +18,8 @@ from models.round import Round
 from models.table import Limits
 
 CORRECTABLE = ("bet", "card", "decision")
+# events that may follow a round's settlement or void: they change no game state
+AFTER_THE_ROUND = ("payout", "alert", "source", "acknowledge")
 
 
 class FoldError(GameError):
@@ -120,7 +122,7 @@ def fold_round(session: Session, events: list[Event]) -> RoundState:
 
 def apply_event(state: RoundState, event: Event) -> None:
     """Apply one (already corrected) event of the round to its state."""
-    if state.status != "open" and event.kind not in ("payout", "alert"):
+    if state.status != "open" and event.kind not in AFTER_THE_ROUND:
         raise FoldError(event.seq, f"{event.kind} after the round was {state.status}")
     try:
         _APPLY.get(event.kind, _ignore)(state, event)
@@ -163,7 +165,8 @@ def _void(state: RoundState, e: Event) -> None:
 
 
 def _ignore(state: RoundState, e: Event) -> None:
-    """Alerts and corrections change no game state (corrections act in effective_events)."""
+    """Alerts, source statuses, acknowledgements and corrections change no game state
+    (corrections act in effective_events)."""
 
 
 _APPLY = {"bet": _bet, "card": _card, "decision": _decision, "settlement": _settlement,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import sqlite_utils
 
@@ -78,15 +79,45 @@ def open_shoe_event(db: sqlite_utils.Database, session_id: int) -> Event | None:
     return None if closed else event
 
 
-def shoe_cards(db: sqlite_utils.Database, shoe_id: int) -> list[str]:
-    """Every card dealt from the shoe so far, corrections applied, in order."""
-    cards = []
+@dataclass(frozen=True, slots=True)
+class ShoeDealt:
+    """What has left a shoe: its cards in order (burn cards too), and whether the shoe itself
+    signalled the cut card."""
+
+    cards: list[str]
+    cut_card_signalled: bool
+
+
+def shoe_cards(db: sqlite_utils.Database, shoe_id: int, but_round: int | None = None) \
+        -> ShoeDealt:
+    """Every card dealt from the shoe so far (but those of `but_round`), corrections applied,
+    burn cards included, in the order they came out."""
+    dealt: list[tuple[int, str]] = []
     for (round_id,) in db.conn.execute("SELECT id FROM rounds WHERE shoe_id = ? ORDER BY id",
                                        (shoe_id,)).fetchall():
+        if round_id == but_round:
+            continue
         for e in effective_events(round_events(db, round_id)):
             if e.kind == "card":
-                cards.append(e.data["card"])
-    return cards
+                dealt.append((e.seq, e.data["card"]))
+    cut = False
+    for seq, data in db.conn.execute(
+            "SELECT seq, data FROM events WHERE kind = 'source' AND "
+            "json_extract(data, '$.shoe') = ? ORDER BY seq", (shoe_id,)):
+        d = json.loads(data)
+        if d["status"] == "burn" and "card" in d:
+            dealt.append((seq, d["card"]))
+        elif d["status"] == "cut_card":
+            cut = True
+    dealt.sort()
+    return ShoeDealt([card for _, card in dealt], cut)
+
+
+def latest_round_id(db: sqlite_utils.Database, table: str) -> int | None:
+    """The table's newest round, finished or not."""
+    row = db.conn.execute("SELECT r.id FROM rounds r JOIN sessions s ON s.id = r.session_id "
+                          "WHERE s.table_name = ? ORDER BY r.id DESC LIMIT 1", (table,)).fetchone()
+    return row[0] if row else None
 
 
 def round_rows(db: sqlite_utils.Database, since: str | None = None,

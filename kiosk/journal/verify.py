@@ -14,7 +14,7 @@ import sqlite_utils
 
 from kiosk.journal.errors import ChainBroken
 from kiosk.journal.events import GENESIS, Event, canonical, event_hash
-from kiosk.journal.fold import FoldError, RoundState, Session, fold_round
+from kiosk.journal.fold import AFTER_THE_ROUND, FoldError, RoundState, Session, fold_round
 from kiosk.journal.reader import all_events
 
 INDEXES = {"sessions": "session_open", "shoes": "shoe_open", "rounds": "round_open",
@@ -74,7 +74,7 @@ def _track(db, event: Event, sessions: dict, rounds: dict, result: VerifyResult)
         return
     events = rounds.get(event.round_id)
     if events is None:
-        if event.kind in ("payout", "alert"):
+        if event.kind in AFTER_THE_ROUND:
             return  # after the settlement: nothing left to recompute
         raise ChainBroken(event.seq, f"{event.kind} for round {event.round_id}, which is not "
                                      "open at this point")

@@ -1,7 +1,8 @@
-"""What a round looks like at a moment: who holds what, the stakes, the totals.
+"""What a round looks like at a moment, for the review tools: who holds what, the stakes, the
+totals. One plain dict for the replay and the crash-recovery check.
 
-One plain dict for the replay, the crash-recovery check and (later) the touchscreen, so that
-"the same state" has a single meaning.
+It keeps the rule every view keeps: in the hole-card game the dealer's face-down card, and his
+total, are not shown before he turns it (`models.round_view`); the journal holds the card.
 """
 
 from __future__ import annotations
@@ -9,7 +10,12 @@ from __future__ import annotations
 from models.cards import describe_total
 from models.money import format_amount
 from models.round import Round
-from models.round_view import next_card_target, pending
+from models.round_view import (
+    next_card_target,
+    pending,
+    visible_dealer_cards,
+    visible_dealer_total,
+)
 
 
 def _stakes(stakes: dict) -> dict[str, str]:
@@ -17,7 +23,7 @@ def _stakes(stakes: dict) -> dict[str, str]:
 
 
 def round_view(rnd: Round) -> dict:
-    """The round's state as JSON values (nothing hidden: this is the pit's view)."""
+    """The round's state as JSON values, the hole card face down until it is turned."""
     boxes = []
     for number in sorted(rnd.boxes):
         b = rnd.boxes[number]
@@ -33,22 +39,24 @@ def round_view(rnd: Round) -> dict:
     return {
         "phase": str(rnd.phase),
         "seats": {str(k): v for k, v in sorted(rnd.seats.items())},
-        "dealer": {"cards": [c.code for c in rnd.dealer],
-                   "total": describe_total(rnd.dealer) if rnd.dealer else ""},
+        "dealer": {"cards": [c.code for c in visible_dealer_cards(rnd)],
+                   "face_down": len(rnd.dealer) - len(visible_dealer_cards(rnd)),
+                   "total": visible_dealer_total(rnd)},
         "boxes": boxes,
         "active": (f"box {active[0].number} hand {active[0].hands.index(active[1]) + 1}"
                    if active else None),
         "next_card": next_card_target(rnd),
         "pending": pending(rnd),
         "bets": [dict(e) for e in rnd.bets],
-        "play": [e if isinstance(e, str) else dict(e) for e in rnd.play],
     }
 
 
 def round_lines(rnd: Round) -> list[str]:
     """The same state as short lines of text for the replay."""
     view = round_view(rnd)
-    lines = [f"  dealer: {' '.join(view['dealer']['cards']) or '-'} {view['dealer']['total']}"]
+    dealer = view["dealer"]
+    cards = ["??"] * dealer["face_down"] + dealer["cards"]
+    lines = [f"  dealer: {' '.join(cards) or '-'} {dealer['total']}"]
     for b in view["boxes"]:
         for i, h in enumerate(b["hands"], start=1):
             stakes = ", ".join(f"{p} {s}" for p, s in h["stakes"].items())

@@ -10,7 +10,6 @@ the caller: the table must not go on unrecorded.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
 from contextlib import contextmanager
 
 import sqlite_utils
@@ -21,16 +20,13 @@ from models.clock import utc_iso
 
 
 class JournalWriter:
-    """Appends events to the chain; `on_commit(event)` is told of each event once it is on
-    disk (the headless demo prints them for the crash test)."""
+    """Appends events to the chain. Who needs to hear of an event subscribes to the table
+    service, which tells its listeners once the event is committed and applied."""
 
-    def __init__(self, db: sqlite_utils.Database, path: str = "journal",
-                 on_commit: Callable[[Event], None] | None = None):
+    def __init__(self, db: sqlite_utils.Database, path: str = "journal"):
         self.db = db
         self.conn: sqlite3.Connection = db.conn
         self.path = path
-        self.on_commit = on_commit
-        self._pending: list[Event] = []
         self._batch = False
         self._load_head()
 
@@ -80,15 +76,10 @@ class JournalWriter:
         except sqlite3.DatabaseError as exc:
             self._rollback()
             raise self._failure(exc) from None
-        pending, self._pending = self._pending, []
-        if self.on_commit:
-            for event in pending:
-                self.on_commit(event)
 
     def _rollback(self) -> None:
         if self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
-        self._pending = []
         self._load_head()  # the head moved with the rolled-back events: read it again
 
     def _failure(self, exc: Exception) -> JournalWriteError:
@@ -116,7 +107,6 @@ class JournalWriter:
                       (seq, ts, session_id, round_id, kind, data_json, self.head_hash, digest))
         event = Event(seq, ts, session_id, round_id, kind, data, self.head_hash, digest)
         self.head_seq, self.head_hash = seq, digest
-        self._pending.append(event)
         return event
 
     def append(self, kind: str, data: dict, session_id: int | None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kiosk.table.service import TableService
 from models.errors import IllegalAction
-from models.record import loads, play_record
+from models.record import decision_call, loads, play_record
 from models.round import Phase
 from models.table import Limits
 
@@ -27,9 +27,10 @@ def import_record(path: str, text: str, table: str = "imports") -> tuple[int, di
             if isinstance(entry, str):
                 service.card(entry, "import")
             else:
-                service.decide(entry)
+                action, args = decision_call(entry)  # the entry, read as the engine reads it
+                getattr(service, action)(*args)
         if service.round.phase == Phase.INSURANCE:
-            service.decide({"do": "close_insurance"})  # the end of a record closes it
+            service.close_insurance()  # the end of a record closes it
         settlement = service.settle().to_json()
         service.confirm_payout("import")
         return service.state.round_id, settlement

@@ -1,51 +1,48 @@
-"""The table service: the one place the touchscreen and the headless demo drive a table.
+"""The table service: the one place a screen, the card feed and the headless demo drive a table.
 
 Every action goes the same way: the engine's verify_* first (a refused action raises its
 sentence and is never journaled), then the event is committed to the journal, then the same
-fold step that recovery uses applies it to the round in memory. So the state after a crash,
-rebuilt from the journal, is exactly the state the kiosk had after its last commit.
+fold step that recovery uses applies it, then every listener is told. So a listener that reads
+`view()` sees the event already in it, and the state after a crash, rebuilt from the journal,
+is exactly the state the kiosk had after its last commit.
 
-A failed commit halts the service: the round stops with the alarm's sentence until the kiosk
-is restarted (and recovers from the journal).
+Call it from one thread (the screen's, or the headless loop's): the card feed posts the
+source's events there. A failed commit halts the service: the table stops with the alarm's
+sentence until the kiosk is restarted (and recovers from the journal).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
 from kiosk.journal import reader
 from kiosk.journal.errors import JournalHalted, JournalWriteError
 from kiosk.journal.events import CARD_SOURCES, Event
-from kiosk.journal.fold import (
-    CORRECTABLE,
-    FoldError,
-    RoundState,
-    Session,
-    apply_event,
-    fold_round,
-    new_round,
-)
+from kiosk.journal.fold import RoundState, Session, apply_event, new_round
 from kiosk.journal.store import open_journal
-from kiosk.journal.view import round_view
 from kiosk.journal.writer import JournalWriter
+from kiosk.table.faults import FaultBoard
+from kiosk.table.play import PlayCommands
 from kiosk.table.shoe import ShoeTracker
-from models.cards import parse_card
-from models.errors import CardError, IllegalAction
-from models.money import format_amount
-from models.record import verify_entry
+from kiosk.table.supervision import SupervisorCommands, require_words
+from kiosk.table.view import TableParts, TableView, build_view, to_json
+from models.errors import IllegalAction
 from models.round import Round
 from models.rules import rules_from_spec
-from models.settlement import Settlement
 from models.table import Limits
 
+log = logging.getLogger(__name__)
 
-class TableService:
+Listener = Callable[[Event], None]
+
+
+class TableService(PlayCommands, SupervisorCommands):
     """One table's rounds, journaled. Open it with `TableService.open(path, ...)`."""
 
     def __init__(self, writer: JournalWriter, table: str, rules, limits: Limits | None):
         self.writer = writer
-        self.db = writer.db
         self.table = table
         self.rules = rules_from_spec(rules)
         self.limits = limits or Limits.parse(self.rules.default_min, self.rules.default_max)
@@ -54,41 +51,46 @@ class TableService:
         self.state: RoundState | None = None
         self.events: list[Event] = []  # the current round's events
         self.shoe: ShoeTracker | None = None
+        self.board = FaultBoard()
+        self.seats: dict[int, str] = {}  # of the round shown, kept for the next one
+        self._listeners: list[Listener] = []
         self.recover()
 
     @classmethod
     def open(cls, path: str | Path, table: str = "table-1", rules="bayern",
-             limits: Limits | None = None, on_commit: Callable[[Event], None] | None = None,
-             create: bool = True) -> TableService:
+             limits: Limits | None = None, create: bool = True) -> TableService:
         db = open_journal(path, create=create)
-        return cls(JournalWriter(db, str(path), on_commit), table, rules, limits)
+        return cls(JournalWriter(db, str(path)), table, rules, limits)
 
     def close(self) -> None:
-        self.db.conn.close()
+        self.writer.db.conn.close()
 
-    # ------------------------------------------------------------------ recovery
+    @property
+    def journal_path(self) -> str:
+        return self.writer.path
 
-    def recover(self) -> None:
-        """Rebuild the unfinished round of this table, if any, from its events; find the shoe
-        in play. Called on start."""
-        round_id = reader.open_round_id(self.db, self.table)
-        if round_id is not None:
-            self.state, self.events = reader.fold(self.db, round_id)
-            self.session = reader.session(self.db, self.state.session_id)
-        else:
-            self.session = reader.latest_session(self.db, self.table)
-        self.shoe = self._load_shoe()
-        if not self.round_open and self.shoe and self.shoe.ends_after_round():
-            self._close_shoe()  # the kiosk died between a round's end and its shoe's close
+    # ------------------------------------------------------------------ listeners
 
-    def _load_shoe(self) -> ShoeTracker | None:
-        if self.session is None:
-            return None
-        opening = reader.open_shoe_event(self.db, self.session.id)
-        if opening is None:
-            return None
-        rules = rules_from_spec(self.session.rules)
-        return ShoeTracker(opening, rules, reader.shoe_cards(self.db, opening.data["shoe"]))
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Tell `listener(event)` of every journaled event, after it is committed and applied.
+        Returns the function that unsubscribes it."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+        return unsubscribe
+
+    def _publish(self, event: Event) -> None:
+        self.board.apply(event)
+        for listener in list(self._listeners):
+            try:
+                listener(event)
+            except Exception:
+                # the event is on disk and applied; a broken screen must not undo it or
+                # keep it from the other listeners
+                log.exception("table %s: a listener raised on event %d (%s)", self.table,
+                              event.seq, event.kind)
 
     # ------------------------------------------------------------------ views
 
@@ -100,13 +102,55 @@ class TableService:
     def round_open(self) -> bool:
         return self.state is not None and self.state.is_open
 
+    @property
+    def round_unfinished(self) -> bool:
+        """A round is open, or settled with its payout not yet confirmed."""
+        return self.state is not None and self.state.status != "void" and \
+            self.state.payout_by is None
+
+    def view(self, audience: str = "dealer") -> TableView:
+        """The table as the dealer's or the pit's screen shows it (never the hole card before
+        it is turned)."""
+        parts = TableParts(self.table, self.rules, self.limits, self.writer.head_seq,
+                           self.state, self.shoe, self.board, self.halted, self.seats)
+        return build_view(parts, audience)
+
     def snapshot(self) -> dict:
-        """The table as the pit sees it: the round in play (or the last one), the shoe."""
-        shoe = ({"shoe": self.shoe.shoe_id, "dealt": self.shoe.dealt} if self.shoe else None)
-        if self.state is None:
-            return {"round": None, "shoe": shoe}
-        return {"round": self.state.round_id, "status": self.state.status,
-                "state": round_view(self.state.round), "shoe": shoe}
+        """The pit's view as JSON values."""
+        return to_json(self.view("pit"))
+
+    # ------------------------------------------------------------------ recovery
+
+    def recover(self) -> None:
+        """Rebuild the unfinished round of this table, if any, from its events; find the shoe
+        in play and the faults still open. Called on start."""
+        db = self.writer.db
+        round_id = reader.open_round_id(db, self.table)
+        if round_id is not None:
+            self.state, self.events = reader.fold(db, round_id)
+            self.session = reader.session(db, self.state.session_id)
+            for event in self.events:
+                self.board.apply(event)
+        else:
+            self.session = reader.latest_session(db, self.table)
+            last = reader.latest_round_id(db, self.table)
+            if last is not None:  # the screen shows the last round until the next opens
+                self.state, _ = reader.fold(db, last)
+        if self.state is not None:
+            self.seats = dict(self.state.round.seats)
+        self.shoe = self._load_shoe()
+        if not self.round_open and self.shoe and self.shoe.ends_after_round():
+            self._close_shoe()  # the kiosk died between a round's end and its shoe's close
+
+    def _load_shoe(self) -> ShoeTracker | None:
+        if self.session is None:
+            return None
+        opening = reader.open_shoe_event(self.writer.db, self.session.id)
+        if opening is None:
+            return None
+        rules = rules_from_spec(self.session.rules)
+        dealt = reader.shoe_cards(self.writer.db, opening.data["shoe"])
+        return ShoeTracker(opening, rules, dealt.cards, dealt.cut_card_signalled)
 
     # ------------------------------------------------------------------ journaling
 
@@ -122,13 +166,38 @@ class TableService:
             self.halted = str(exc)
             raise
 
-    def _record(self, kind: str, data: dict) -> Event:
-        """Commit a round event, then apply it through the fold (the order recovery relies on)."""
+    def _record(self, kind: str, data: dict, then: Callable[[], None] | None = None) -> Event:
+        """Commit a round event, apply it through the fold (the order recovery relies on) and
+        `then` whatever else it changes, and only then tell the listeners."""
         event = self._commit(lambda: self.writer.append(kind, data, self.session.id,
                                                         self.state.round_id))
         self.events.append(event)
         apply_event(self.state, event)
         self.state.last_seq = event.seq
+        if then is not None:
+            then()
+        self._publish(event)
+        return event
+
+    def _note(self, kind: str, data: dict) -> Event:
+        """Commit an event that changes no game state (a source status, an acknowledgement):
+        of the open round if there is one."""
+        round_id = self.state.round_id if self.round_unfinished else None
+        session_id = self.session.id if self.session else None
+        event = self._commit(lambda: self.writer.append(kind, data, session_id, round_id))
+        if round_id is not None:
+            self.events.append(event)
+        self._publish(event)
+        return event
+
+    def _alert(self, kind: str, message: str, detail: dict) -> Event:
+        round_id = self.state.round_id if self.round_unfinished else None
+        session_id = self.session.id if self.session else None
+        event = self._commit(lambda: self.writer.alert(session_id, round_id, kind, message,
+                                                       detail))
+        if round_id is not None:
+            self.events.append(event)
+        self._publish(event)
         return event
 
     def _open(self) -> RoundState:
@@ -149,9 +218,18 @@ class TableService:
             event = self._commit(lambda: self.writer.open_session(self.table, spec, limits))
             self.session = Session.from_event(event)
             self.shoe = None  # a new session starts with a new shoe
+            self._publish(event)
+
+    @property
+    def needs_shoe(self) -> bool:
+        spec, limits = self._wanted_session()
+        same = self.session is not None and (self.session.rules, self.session.limits) == \
+            (spec, limits)
+        return self.shoe is None or not same
 
     def open_shoe(self, seed: int | None = None) -> ShoeTracker:
-        """A fresh shoe (after the shuffle); `seed` marks a simulated shoe of the demo."""
+        """A fresh shoe (after the shuffle); `seed` marks a simulated shoe (the mock shoe's
+        shuffle), so a restart can go on with the cards it still holds."""
         if self.round_open:
             raise IllegalAction(f"round {self.state.round_id} is still open: the shoe changes "
                                 "between rounds")
@@ -164,145 +242,77 @@ class TableService:
         event = self._commit(lambda: self.writer.open_shoe(self.session.id, rules.decks, cut,
                                                            extra))
         self.shoe = ShoeTracker(event, rules)
+        self._publish(event)
         return self.shoe
 
     def _close_shoe(self, reason: str | None = None) -> None:
         reason = reason or self.shoe.ends_after_round()
         data = {"shoe": self.shoe.shoe_id, "dealt": self.shoe.dealt, "reason": reason}
-        self._commit(lambda: self.writer.append("shoe_close", data, self.session.id))
+        event = self._commit(lambda: self.writer.append("shoe_close", data, self.session.id))
         self.shoe = None
+        self._publish(event)
 
-    @property
-    def needs_shoe(self) -> bool:
-        spec, limits = self._wanted_session()
-        same = self.session is not None and (self.session.rules, self.session.limits) == \
-            (spec, limits)
-        return self.shoe is None or not same
-
-    def open_round(self, seats: dict[int, str]) -> int:
+    def open_round(self, seats: dict[int, str] | None = None) -> int:
+        """A new round with these seats (by default the last round's)."""
         if self.round_open:
             raise IllegalAction(f"round {self.state.round_id} is still open: settle or void it "
                                 "first")
+        if self.round_unfinished:
+            raise IllegalAction(f"round {self.state.round_id} is settled but its payout is not "
+                                "confirmed")
         self._check_running()
+        seats = dict(self.seats if seats is None else seats)
         self._ensure_session()
+        Round(self.session.rules, self.limits, seats)  # the engine checks the seats first
         if self.shoe is None:
             self.open_shoe()
-        Round(self.session.rules, self.limits, seats)  # the engine checks the seats first
         seats_json = {str(k): v for k, v in sorted(seats.items())}
         event = self._commit(lambda: self.writer.open_round(self.session.id, self.shoe.shoe_id,
                                                             seats_json))
         self.state = new_round(self.session, event)
         self.events = [event]
+        self.seats = seats
+        self._publish(event)
         return self.state.round_id
-
-    # ------------------------------------------------------------------ play
-
-    def bet(self, player: str, box: int, amount, side: str | None = None) -> Event:
-        value = self._open().round.verify_bet(player, box, amount, side)
-        data = {"player": player, "box": box, "amount": format_amount(value)}
-        if side is not None:
-            data["side"] = side
-        return self._record("bet", data)
-
-    def card(self, code, source: str = "shoe") -> Event:
-        """A card left the shoe. A card the shoe cannot hold raises an alert event and the
-        CardError; it is not applied."""
-        if source not in CARD_SOURCES:
-            raise CardError(f"unknown card source {source!r}: one of {', '.join(CARD_SOURCES)}")
-        rnd = self._open().round
-        card = parse_card(code)
-        if self.shoe is None:
-            raise CardError("no shoe is in play: open a shoe first")
-        try:
-            self.shoe.verify(card)  # first: an impossible card is an alert whatever the turn
-        except CardError as exc:
-            message = f"card {card} from the {source} refused: {exc}"
-            self._commit(lambda: self.writer.alert(
-                self.session.id, self.state.round_id, "card_refused", message,
-                {"card": card.code, "source": source}))
-            raise
-        rnd.verify_card(card)
-        event = self._record("card", {"card": card.code, "source": source})
-        self.shoe.observe(card)
-        return event
-
-    def decide(self, entry: dict) -> Event:
-        verify_entry(self._open().round, entry)
-        entry = dict(entry)
-        return self._record("decision", entry)
-
-    def settle(self) -> Settlement:
-        """Journal the engine's settlement, then close the round."""
-        rnd = self._open().round
-        settlement = rnd.settlement()
-        data = settlement.to_json()
-        event = self._commit(lambda: self.writer.settle(self.session.id, self.state.round_id,
-                                                        data))
-        self.events.append(event)
-        apply_event(self.state, event)
-        self._end_of_round()
-        return settlement
-
-    def confirm_payout(self, by: str) -> Event:
-        self._check_running()
-        if self.state is None or self.state.status != "settled":
-            raise IllegalAction("no settled round to confirm the payout of")
-        if self.state.payout_by:
-            raise IllegalAction(f"the payout of round {self.state.round_id} was already "
-                                f"confirmed by {self.state.payout_by}")
-        return self._record("payout", {"by": by})
-
-    def void(self, supervisor: str, reason: str) -> Event:
-        self._open()
-        _require_words(supervisor=supervisor, reason=reason)
-        event = self._record("void", {"supervisor": supervisor, "reason": reason})
-        self._end_of_round()
-        return event
 
     def _end_of_round(self) -> None:
         if self.shoe is not None and self.shoe.ends_after_round():
             self._close_shoe()
 
-    # ------------------------------------------------------------------ corrections
+    # ------------------------------------------------------------------ the card source
 
-    def correct(self, target_seq: int, replacement: dict | None, supervisor: str,
-                reason: str) -> Event:
-        """Replace (or strike, with None) an earlier bet, card or decision of the open round.
-        The corrected round is folded first: a correction the engine refuses is not journaled."""
-        self._open()
-        _require_words(supervisor=supervisor, reason=reason)
-        target = next((e for e in self.events if e.seq == target_seq), None)
-        if target is None or target.kind not in CORRECTABLE:
-            raise IllegalAction(f"event {target_seq} is not a bet, card or decision of round "
-                                f"{self.state.round_id}")
-        data = {"corrects": target_seq, "replace": replacement, "supervisor": supervisor,
-                "reason": reason}
-        trial = Event(self.writer.head_seq + 1, "", self.session.id, self.state.round_id,
-                      "correction", data, "", "")
-        try:
-            corrected = fold_round(self.session, [*self.events, trial])
-        except FoldError as exc:
-            raise IllegalAction(f"correction refused: {exc.reason}") from None
-        shoe = self._shoe_with(corrected) if self.shoe else None
-        event = self._commit(lambda: self.writer.append("correction", data, self.session.id,
-                                                        self.state.round_id))
-        self.events.append(event)
-        self.state = fold_round(self.session, self.events)
-        self.shoe = shoe
+    def source_status(self, status: str, source: str, detail: str = "", device: str = "",
+                      card: str | None = None) -> Event:
+        """A card source's status (connected, lost, misread, alarm, burn, cut card, ...),
+        journaled for the views and the pit. A burn card counts in the shoe."""
+        if source not in CARD_SOURCES:
+            raise IllegalAction(f"unknown card source {source!r}: one of "
+                                f"{', '.join(CARD_SOURCES)}")
+        data = {"status": status, "source": source}
+        if detail:
+            data["detail"] = detail
+        if device:
+            data["device"] = device
+        if card is not None:
+            data["card"] = card
+        if self.shoe is not None and status in ("burn", "cut_card"):
+            data["shoe"] = self.shoe.shoe_id
+            if status == "burn" and card is not None and not self.shoe.can_hold(card):
+                return self._alert("card_refused", f"burn card {card} from the {source} "
+                                   f"refused: the shoe cannot hold it",
+                                   {"card": card, "source": source})
+        event = self._note("source", data)
+        if self.shoe is not None and "shoe" in data:
+            if status == "burn" and card is not None:
+                self.shoe.observe(card)
+            elif status == "cut_card":
+                self.shoe.cut_card_signalled = True
         return event
 
-    def _shoe_with(self, corrected: RoundState) -> ShoeTracker:
-        """The shoe recounted with the corrected round's cards (CardError if it cannot hold
-        them)."""
-        opening = reader.open_shoe_event(self.db, self.session.id)
-        dealt = reader.shoe_cards(self.db, self.shoe.shoe_id)
-        # this round is the shoe's newest, so its cards are the last ones dealt
-        before = dealt[:len(dealt) - len(self.state.cards)]
-        return ShoeTracker(opening, rules_from_spec(self.session.rules),
-                           before + corrected.cards)
+    def acknowledge(self, alert_seq: int, by: str = "dealer") -> Event:
+        """The dealer (or a supervisor) has dealt with a fault on the screen."""
+        if alert_seq not in self.board.open:
+            raise IllegalAction(f"event {alert_seq} is not an open fault")
+        require_words(by=by)
+        return self._note("acknowledge", {"alert": alert_seq, "by": by})
 
-
-def _require_words(**fields: str) -> None:
-    for name, value in fields.items():
-        if not isinstance(value, str) or not value.strip():
-            raise IllegalAction(f"a {name} is required")

@@ -1,7 +1,8 @@
 """The live shoe as the journal knows it: which shoe is in play and what came out of it.
 
 It wraps `models.shoe.Shoe` (counting and the "cannot hold that card" check) and remembers
-the shoe's number in the journal and, for the headless demo, the seed of its shuffle.
+the shoe's number in the journal, whether the shoe itself signalled its cut card, and, for a
+simulated shoe (the mock shoe), the seed of its shuffle.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from models.shoe import Shoe
 
 
 class ShoeTracker:
-    def __init__(self, opening: Event, rules: Rules, cards: list[str] = ()):
+    def __init__(self, opening: Event, rules: Rules, cards: list[str] = (),
+                 cut_card_signalled: bool = False):
         data = opening.data
         self.shoe_id: int = data["shoe"]
         self.seed = data.get("seed")  # set only for a simulated (demo) shoe
         self.shoe = Shoe(data["decks"], rules.penetration, rules.cut_card, self.seed)
         self.shoe.cut_position = data["cut_position"]
         self.continuous = rules.continuous_shuffle
+        self.cut_card_signalled = cut_card_signalled  # the shoe itself said the cut card is out
         for card in cards:
             self.shoe.observe(card)
 
@@ -31,6 +34,13 @@ class ShoeTracker:
         """CardError if this shoe cannot hold the card (all copies seen, or it is empty)."""
         self.shoe.verify_observe(card)
 
+    def can_hold(self, card) -> bool:
+        try:
+            self.verify(card)
+        except CardError:
+            return False
+        return True
+
     def observe(self, card) -> None:
         self.shoe.observe(card)
 
@@ -38,16 +48,7 @@ class ShoeTracker:
         """Why the shoe ends once the round in play is over, or None."""
         if self.continuous:
             return "continuous shuffle"
-        if self.shoe.cut_card_reached:
+        if self.shoe.cut_card_reached or self.cut_card_signalled:
             return "cut card"
         return None
 
-
-def simulated_shoe(tracker: ShoeTracker) -> Shoe:
-    """The demo's shuffled shoe positioned after the cards already dealt from it."""
-    if tracker.seed is None:
-        raise CardError(f"shoe {tracker.shoe_id} is a live shoe: it has no simulated shuffle")
-    shoe = Shoe(tracker.shoe.decks, seed=tracker.seed)
-    for _ in range(tracker.dealt):
-        shoe.draw()
-    return shoe

@@ -1,0 +1,112 @@
+"""What the dealer must be told: the card source's state and the faults still open, folded from
+the journal's events. Pure: the service applies each event after it is committed, and a
+restart folds the open round's events again to the same board.
+
+A fault is open until it is dealt with: a lost or silent source until it is connected again, a
+card the source could not read until the dealer keys a card in by hand (or acknowledges it), a
+card the engine refused until the dealer or a supervisor acknowledges it. Nothing closes by
+itself at the end of a round: a card that went astray stays on screen until someone has
+looked at it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kiosk.journal.events import Event
+
+# Source statuses that are faults, and what clears them.
+CONNECTION = ("lost", "silence")  # cleared by the source connecting (or talking) again
+CARD_LOST = ("misread", "checksum", "garbage", "gap", "uncertain")  # cleared by a keyed card
+DEVICE = ("alarm", "shoe_empty")  # cleared by acknowledging
+# Statuses that are recorded but need nobody: a repeated frame the driver already dropped, a
+# burn card, the cut card (shown with the shoe), a source connecting.
+QUIET = ("connected", "duplicate", "burn", "cut_card")
+
+STATES = {"connected": "connected", "lost": "lost", "silence": "silent"}
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """One thing that went wrong, as the journal recorded it (`seq` is its event)."""
+
+    seq: int
+    kind: str  # a source status (lost, misread, ...) or an alert kind (card_refused)
+    message: str
+    source: str = ""  # shoe, camera, manual
+    card: str | None = None  # the card concerned, or a camera's best guess
+    round_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceState:
+    """The card source as the last of its statuses left it."""
+
+    kind: str = ""  # shoe, camera, manual; "" before any source reported
+    device: str = ""
+    state: str = "none"  # none, connected, lost, silent
+    detail: str = ""
+
+
+class FaultBoard:
+    """The open faults and the source's state; `apply(event)` after each committed event."""
+
+    def __init__(self) -> None:
+        self.open: dict[int, Fault] = {}
+        self.last: Fault | None = None
+        self.source = SourceState()
+        # cards keyed in while the source was down: the frames it will say it lost
+        self.keyed_while_down = 0
+
+    def apply(self, event: Event) -> None:
+        handler = getattr(self, f"_on_{event.kind}", None)
+        if handler is not None:
+            handler(event)
+
+    def _on_source(self, event: Event) -> None:
+        d = event.data
+        status = d["status"]
+        origin = d.get("source", "")
+        if status in STATES and origin != "manual":
+            self.source = SourceState(origin, d.get("device", ""), STATES[status],
+                                      d.get("detail", ""))
+        if status == "connected":
+            self._close(lambda f: f.kind in CONNECTION and f.source == origin)
+        if status in QUIET:
+            return
+        if status == "gap" and self.keyed_while_down:
+            self.keyed_while_down = 0  # the dealer keyed those cards in already
+            self.last = Fault(event.seq, status, d.get("detail", ""), origin, None,
+                              event.round_id)
+            return
+        self._raise(Fault(event.seq, status, d.get("detail", ""), origin, d.get("card"),
+                          event.round_id))
+
+    def _on_alert(self, event: Event) -> None:
+        d = event.data
+        self._raise(Fault(event.seq, d["alert"], d["message"], d.get("source", ""),
+                          d.get("card"), event.round_id))
+
+    def _on_card(self, event: Event) -> None:
+        source = event.data.get("source")
+        if source == "manual":
+            lost = [f for f in self.open.values() if f.kind in CARD_LOST]
+            if lost:
+                del self.open[min(lost, key=lambda f: f.seq).seq]
+            elif self.source.state in ("lost", "silent"):
+                self.keyed_while_down += 1
+        elif self.source.kind == source and self.source.state == "silent":
+            # a card from the source proves its line alive again
+            self.source = replace(self.source, state="connected", detail="")
+            self._close(lambda f: f.kind == "silence" and f.source == source)
+
+    def _on_acknowledge(self, event: Event) -> None:
+        self.open.pop(event.data["alert"], None)
+
+    def _raise(self, fault: Fault) -> None:
+        self.open[fault.seq] = fault
+        self.last = fault
+
+    def _close(self, which) -> None:
+        for seq in [s for s, f in self.open.items() if which(f)]:
+            del self.open[seq]

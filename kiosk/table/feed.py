@@ -1,0 +1,92 @@
+"""The card feed: joins the table's card source to the table service.
+
+It owns the configured source (a shoe on a serial line, the camera, the mock shoe on a
+pseudo-terminal) and the dealer's keypad, which is always there. The source reads on its own
+thread; each of its events is posted to the service's thread (`post`: the screen's event loop,
+or the headless loop), where a card goes to `TableService.card` and a status to
+`TableService.source_status`. A card the engine refuses is journaled as an alert by the service
+and goes no further; a lost or misreading source stops nothing: the dealer is told by the view
+and keys the card in, and the cards stay in the order they left the shoe.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from drivers.manual import ManualEntry
+from drivers.source import CardEvent, CardSource, Origin, SourceEvent, Status
+from kiosk.journal.errors import JournalError
+from models.errors import GameError
+
+log = logging.getLogger(__name__)
+
+Post = Callable[[Callable[[], None]], None]
+
+
+class CardFeed:
+    """One table's card source and keypad, delivering to its service on the service's thread."""
+
+    def __init__(self, service, source: CardSource | None, post: Post, *, mock=None,
+                 on_error: Callable[[Exception], None] | None = None) -> None:
+        self.service = service
+        self.source = source
+        self.post = post
+        self.mock = mock  # the mock shoe behind the source, where it is one (demo, tests)
+        self.keypad = ManualEntry()
+        self.on_error = on_error
+        self._started = False
+
+    @property
+    def device(self) -> str:
+        return getattr(self.source, "url", None) or getattr(self.source, "device", "") or ""
+
+    def start(self) -> None:
+        self.keypad.start(self._arrive)
+        if self.source is not None:
+            self.source.start(self._arrive)
+        self._started = True
+
+    def stop(self) -> None:
+        if self.source is not None:
+            self.source.stop()
+        self.keypad.stop()
+        if self.mock is not None:
+            self.mock.close()
+        self._started = False
+
+    def __enter__(self) -> CardFeed:
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def key_in(self, code: str) -> None:
+        """The dealer keys a card in (the shoe is down, or misread it). An unknown code raises
+        the card error and nothing is delivered."""
+        self.keypad.enter(code)
+
+    # -- from the source's thread to the service's --------------------------------------------
+
+    def _arrive(self, event: SourceEvent) -> None:
+        if event.origin is Origin.MANUAL and getattr(event, "status", None) is Status.CONNECTED:
+            return  # the keypad is always there: its readiness is no news
+        self.post(lambda: self.deliver(event))
+
+    def deliver(self, event: SourceEvent) -> None:
+        """Hand one source event to the service (call on the service's thread)."""
+        try:
+            if isinstance(event, CardEvent):
+                self.service.card(event.card.code, event.origin.value)
+            else:
+                self.service.source_status(event.status.value, event.origin.value,
+                                           event.detail, event.device,
+                                           event.card.code if event.card else None)
+        except GameError as exc:
+            # the service journaled the refusal as an alert: the view shows it
+            log.info("table %s: %s", self.service.table, exc)
+        except JournalError as exc:
+            log.error("table %s: %s", self.service.table, exc)
+            if self.on_error is not None:
+                self.on_error(exc)
