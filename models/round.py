@@ -149,6 +149,39 @@ class Round(OwnerDecisions, InsuranceDecisions):
         self.bets.append(entry)
         return Operation("bet", box, 1, player, (side or "main", value))
 
+    def verify_seat(self, seat: int, player: str | None) -> None:
+        """A player takes a seat (or, with None, the seat is left) while bets are placed; the
+        box owners are found from the seats when the first card closes betting."""
+        if self.phase != Phase.BETTING:
+            raise IllegalAction("seats change only before the first card of the round")
+        if type(seat) is not int or not 1 <= seat <= self.rules.boxes:
+            raise StakeError(f"seat {seat!r} does not exist: the table has seats 1 to "
+                             f"{self.rules.boxes}")
+        if player is None:
+            if seat not in self.seats:
+                raise IllegalAction(f"seat {seat} is empty already")
+            return
+        if not isinstance(player, str) or not player.strip():
+            raise StakeError(f"player {player!r} must be a name")
+        if self.seats.get(seat) == player:
+            raise IllegalAction(f"{player} sits in seat {seat} already")
+        if seat in self.seats:
+            raise IllegalAction(f"seat {seat} is taken by {self.seats[seat]}: free it first")
+        elsewhere = [s for s, p in self.seats.items() if p == player]
+        if elsewhere:
+            raise IllegalAction(f"{player} sits in seat {elsewhere[0]}: a player takes one seat")
+
+    def can_seat(self, seat: int, player: str | None) -> bool:
+        return can(self.verify_seat, seat, player)
+
+    def seat(self, seat: int, player: str | None) -> Operation:
+        self.verify_seat(seat, player)
+        if player is None:
+            del self.seats[seat]
+        else:
+            self.seats[seat] = player
+        return Operation("seat", seat, None, player)
+
     def verify_close_betting(self) -> list[tuple[int, str]]:
         """Checks that need every bet in: raises StakeError naming the offending bet index."""
         if not any(b.is_played() for b in self.boxes.values()):

@@ -214,3 +214,27 @@ def test_a_failed_commit_stops_the_table_and_loses_nothing_committed(tmp_path):
     assert again.round.bets == applied  # what was applied is exactly what was committed
     assert verify_journal(again.writer.db).events == committed
     again.close()
+
+
+def test_seats_change_before_the_first_card_and_decide_the_box_owner(service):
+    service.open_round({1: "anna"})
+    service.bet("anna", 1, "20")
+    service.bet("carl", 2, "20")  # a standing co-player on box 2, nobody in front of it
+    assert service.view().boxes[1].owner == "anna"  # the nearest seated player decides
+    service.seat(2, "carl")  # carl sits down in front of his box
+    assert service.view().boxes[1].owner == "carl"
+    assert service.view().boxes[1].seated == "carl"
+    with pytest.raises(IllegalAction, match="carl sits in seat 2: a player takes one seat"):
+        service.seat(3, "carl")
+    with pytest.raises(IllegalAction, match="seat 2 is taken by carl"):
+        service.seat(2, "dora")
+    service.seat(1, None)
+    for card in ("TS", "9H", "6D", "7C", "9S"):
+        service.card(card)
+    assert service.round.boxes[1].owner == "carl"
+    assert service.round.boxes[2].owner == "carl"  # anna left: carl is the nearest now
+    with pytest.raises(IllegalAction, match="seats change only before the first card"):
+        service.seat(1, "anna")
+    again = TableService.open(_path(service))  # the journal gives the same seats back
+    assert again.round.seats == {2: "carl"}
+    again.close()

@@ -19,6 +19,7 @@ KINDS = {
     "shoe_open": "a new shoe: decks and cut-card position",
     "shoe_close": "the shoe ends (cut card reached, after the round in play)",
     "round_open": "a round opens: its seats and shoe",
+    "seat": "before the first card, a player takes a seat or leaves it (player null)",
     "bet": "a stake: player, box, amount, side",
     "card": "a card leaves the shoe: card and source (shoe, camera, manual, import)",
     "decision": "a player's or box owner's decision as a record play entry",

@@ -31,6 +31,15 @@ class PlayCommands:
             data["side"] = side
         return self._record("bet", data)
 
+    def seat(self, seat: int, player: str | None) -> Event:
+        """Before the first card: a player takes seat `seat`, or (None) it is left."""
+        self._open().round.verify_seat(seat, player)
+        return self._record("seat", {"seat": seat, "player": player},
+                            then=self._seats_from_round)
+
+    def _seats_from_round(self) -> None:
+        self.seats = dict(self.round.seats)
+
     # -- cards --------------------------------------------------------------------------------
 
     def card(self, code, source: str = "shoe") -> Event:
