@@ -2,7 +2,15 @@
 
 
 class GameError(Exception):
-    """Base of every refusal by the game; the message is a full sentence for a person."""
+    """Base of every refusal by the game; the message is a full sentence for a person.
+
+    Refusals a dealer meets at the table also carry a stable `code` and the `params` of their
+    sentence, so a screen in another language can say the same thing in its own words."""
+
+    def __init__(self, message: str, code: str | None = None, **params) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class IllegalAction(GameError):

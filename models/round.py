@@ -96,9 +96,10 @@ class Round(OwnerDecisions, InsuranceDecisions):
 
     def verify_bet(self, player: str, box: int, amount, side: str | None = None) -> Decimal:
         if self.phase != Phase.BETTING:
-            raise IllegalAction("betting is closed: the first card has been dealt")
+            raise IllegalAction("betting is closed: the first card has been dealt",
+                                "betting_closed")
         if not isinstance(player, str) or not player.strip():
-            raise StakeError(f"player {player!r} must be a name")
+            raise StakeError(f"player {player!r} must be a name", "player_name")
         if type(box) is not int or not 1 <= box <= self.rules.boxes:
             raise StakeError(f"box {box!r} does not exist: the table has boxes 1 to "
                              f"{self.rules.boxes}")
@@ -112,12 +113,14 @@ class Round(OwnerDecisions, InsuranceDecisions):
                 raise StakeError(
                     f"stake {format_amount(amount)} would bring box {box} to "
                     f"{format_amount(on_box + amount)}, over the box maximum "
-                    f"{format_amount(lim.max)}")
+                    f"{format_amount(lim.max)}", "box_maximum", stake=amount, box=box,
+                    total=on_box + amount, max=lim.max)
             return amount
         if side not in ("twins", "bust"):
             raise StakeError(f"unknown side bet {side!r}: side bets are 'twins' and 'bust'")
         if side not in self.rules.side_bets:
-            raise StakeError(f"no {side} bet under preset {self.rules.preset}")
+            raise StakeError(f"no {side} bet under preset {self.rules.preset}", "no_side_bet",
+                             side=side, preset=self.rules.preset)
         lim.check_multiple(amount, f"{side} stake")
         b = self.boxes.get(box)
         placed = (b.twins if side == "twins" else b.bust).get(player, Decimal(0)) if b else 0
@@ -125,7 +128,8 @@ class Round(OwnerDecisions, InsuranceDecisions):
         cap = lim.max * share.numerator / share.denominator
         if placed + amount > cap:
             raise StakeError(f"{side} stake {format_amount(placed + amount)} is over its "
-                             f"maximum {format_amount(cap)}")
+                             f"maximum {format_amount(cap)}", "side_maximum", side=side,
+                             total=placed + amount, max=cap)
         return amount
 
     def can_bet(self, player: str, box: int, amount, side: str | None = None) -> bool:
@@ -153,23 +157,27 @@ class Round(OwnerDecisions, InsuranceDecisions):
         """A player takes a seat (or, with None, the seat is left) while bets are placed; the
         box owners are found from the seats when the first card closes betting."""
         if self.phase != Phase.BETTING:
-            raise IllegalAction("seats change only before the first card of the round")
+            raise IllegalAction("seats change only before the first card of the round",
+                                "seats_closed")
         if type(seat) is not int or not 1 <= seat <= self.rules.boxes:
             raise StakeError(f"seat {seat!r} does not exist: the table has seats 1 to "
                              f"{self.rules.boxes}")
         if player is None:
             if seat not in self.seats:
-                raise IllegalAction(f"seat {seat} is empty already")
+                raise IllegalAction(f"seat {seat} is empty already", "seat_empty", seat=seat)
             return
         if not isinstance(player, str) or not player.strip():
-            raise StakeError(f"player {player!r} must be a name")
+            raise StakeError(f"player {player!r} must be a name", "player_name")
         if self.seats.get(seat) == player:
-            raise IllegalAction(f"{player} sits in seat {seat} already")
+            raise IllegalAction(f"{player} sits in seat {seat} already", "seated_already",
+                                player=player, seat=seat)
         if seat in self.seats:
-            raise IllegalAction(f"seat {seat} is taken by {self.seats[seat]}: free it first")
+            raise IllegalAction(f"seat {seat} is taken by {self.seats[seat]}: free it first",
+                                "seat_taken", seat=seat, player=self.seats[seat])
         elsewhere = [s for s, p in self.seats.items() if p == player]
         if elsewhere:
-            raise IllegalAction(f"{player} sits in seat {elsewhere[0]}: a player takes one seat")
+            raise IllegalAction(f"{player} sits in seat {elsewhere[0]}: a player takes one seat",
+                                "one_seat", player=player, seat=elsewhere[0])
 
     def can_seat(self, seat: int, player: str | None) -> bool:
         return can(self.verify_seat, seat, player)
@@ -185,7 +193,8 @@ class Round(OwnerDecisions, InsuranceDecisions):
     def verify_close_betting(self) -> list[tuple[int, str]]:
         """Checks that need every bet in: raises StakeError naming the offending bet index."""
         if not any(b.is_played() for b in self.boxes.values()):
-            raise StakeError("no stake on any box: place a main stake before the deal")
+            raise StakeError("no stake on any box: place a main stake before the deal",
+                             "no_stake")
         main_total: dict[str, Decimal] = {}
         for b in self.boxes.values():
             for p, s in b.hands[0].stakes.items():
@@ -196,16 +205,19 @@ class Round(OwnerDecisions, InsuranceDecisions):
             b = self.boxes[box]
             if side is None:
                 if not self.seats:
-                    raise tag_bet(i, StakeError(f"box {box} has no box owner: nobody is seated"))
+                    raise tag_bet(i, StakeError(f"box {box} has no box owner: nobody is seated",
+                                                "no_owner", box=box))
             elif side == "twins" and not b.is_played():
-                raise tag_bet(i, StakeError(f"twins bet on box {box}, which has no main stake"))
+                raise tag_bet(i, StakeError(f"twins bet on box {box}, which has no main stake",
+                                            "twins_without_main", box=box))
             elif side == "bust":
                 bust_total[player] = bust_total.get(player, Decimal(0)) + parse_amount(e["amount"])
                 mine = main_total.get(player, Decimal(0))
                 if bust_total[player] > mine:
                     raise tag_bet(i, StakeError(
                         f"bust stake {format_amount(bust_total[player])} of {player} is over "
-                        f"his main stakes this round ({format_amount(mine)})"))
+                        f"his main stakes this round ({format_amount(mine)})",
+                        "bust_over_main", player=player, total=bust_total[player], main=mine))
         return []
 
     def can_close_betting(self) -> bool:
@@ -213,9 +225,6 @@ class Round(OwnerDecisions, InsuranceDecisions):
         return can(self.verify_close_betting)
 
     # ------------------------------------------------------------------ cards
-
-    def _has_stakes(self) -> bool:
-        return any(b.is_played() for b in self.boxes.values())
 
     def _plan(self) -> list[int]:
         return [n for n in sorted(self.boxes) if self.boxes[n].is_played()]
@@ -225,20 +234,24 @@ class Round(OwnerDecisions, InsuranceDecisions):
         seen = self.counts.get(card, 0)
         if seen >= self.rules.decks:
             raise CardError(f"card {card} cannot be in a {self.rules.decks}-deck shoe a "
-                            f"{seen + 1}th time this round")
+                            f"{seen + 1}th time this round", "card_count", card=card.code,
+                            decks=self.rules.decks)
         ph = self.phase
         if ph == Phase.BETTING:
             self.verify_close_betting()
         elif ph == Phase.INSURANCE:
             if self._peek_blackjack():
                 raise IllegalAction(f"card {card} out of turn: the dealer has Black Jack and "
-                                    "the round is over")
+                                    "the round is over", "out_of_turn_over", card=card.code)
         elif ph == Phase.DEALER:
             if not self.dealer_may_draw():
                 raise IllegalAction(f"card {card} out of turn: the dealer stands on "
-                                    f"{describe_total(self.dealer)} and the round is complete")
+                                    f"{describe_total(self.dealer)} and the round is complete",
+                                    "out_of_turn_stands", card=card.code,
+                                    total=hand_total(self.dealer)[0])
         elif ph == Phase.SETTLED:
-            raise IllegalAction(f"card {card} out of turn: the round is settled")
+            raise IllegalAction(f"card {card} out of turn: the round is settled",
+                                "out_of_turn_over", card=card.code)
         return card
 
     def can_card(self, card) -> bool:

@@ -64,9 +64,10 @@ class Shoe:
         card = parse_card(card)
         if self.seen.get(card, 0) >= self.decks:
             raise CardError(f"card {card} cannot come from this {self.decks}-deck shoe: all "
-                            f"{self.decks} have been dealt since the shuffle")
+                            f"{self.decks} have been dealt since the shuffle", "shoe_cannot_hold",
+                            card=card.code, decks=self.decks)
         if self.dealt >= self.size:
-            raise CardError("the shoe is empty: reshuffle before dealing on")
+            raise CardError("the shoe is empty: reshuffle before dealing on", "shoe_empty")
         return card
 
     def observe(self, card) -> Card:

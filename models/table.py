@@ -34,10 +34,12 @@ class Limits:
 
     def check_multiple(self, amount: Decimal, what: str) -> None:
         if amount <= 0:
-            raise StakeError(f"{what} {format_amount(amount)} must be above zero")
+            raise StakeError(f"{what} {format_amount(amount)} must be above zero", "not_positive",
+                             amount=amount)
         if amount % self.min != 0:
             raise StakeError(f"{what} {format_amount(amount)} is not a multiple of the table "
-                             f"minimum {format_amount(self.min)}")
+                             f"minimum {format_amount(self.min)}", "not_multiple",
+                             amount=amount, min=self.min)
 
 
 def box_owner(box: int, seats: dict[int, str]) -> str | None:

@@ -65,3 +65,24 @@ def test_hole_card_is_hidden_until_the_dealer_plays():
     assert rnd.up_card.code == "5C"
     rnd.stand(1)
     assert [c.code for c in visible_dealer_cards(rnd)] == ["7D", "5C"]
+
+
+def test_refusals_a_dealer_meets_carry_a_code_and_their_figures():
+    """A screen in another language says the same thing from the code and its params."""
+    import pytest
+
+    from models.errors import GameError
+    rnd = Round("bayern", Limits.parse("10", "500"), {1: "anna"})
+    rnd.bet("anna", 1, "450")
+    with pytest.raises(GameError) as refused:
+        rnd.bet("anna", 1, "100")
+    assert refused.value.code == "box_maximum"
+    assert refused.value.params == {"stake": 100, "box": 1, "total": 550, "max": 500}
+    with pytest.raises(GameError) as refused:
+        rnd.bet("anna", 1, "15")
+    assert (refused.value.code, refused.value.params) == ("not_multiple",
+                                                          {"amount": 15, "min": 10})
+    with pytest.raises(GameError) as refused:
+        rnd.seat(2, "anna")
+    assert (refused.value.code, refused.value.params) == ("one_seat",
+                                                          {"player": "anna", "seat": 1})

@@ -36,6 +36,7 @@ class Fault:
     source: str = ""  # shoe, camera, manual
     card: str | None = None  # the card concerned, or a camera's best guess
     round_id: int | None = None
+    reason: tuple[tuple[str, str], ...] = ()  # the engine's refusal: ("code", ...) and params
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,8 @@ class FaultBoard:
     def _on_alert(self, event: Event) -> None:
         d = event.data
         self._raise(Fault(event.seq, d["alert"], d["message"], d.get("source", ""),
-                          d.get("card"), event.round_id))
+                          d.get("card"), event.round_id,
+                          tuple(sorted(d.get("reason", {}).items()))))
 
     def _on_card(self, event: Event) -> None:
         source = event.data.get("source")

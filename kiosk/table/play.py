@@ -51,14 +51,18 @@ class PlayCommands:
         self._check_running()
         try:
             if not self.round_open:
-                raise CardError(f"card {card} out of turn: no round is open")
+                raise CardError(f"card {card} out of turn: no round is open", "no_round",
+                                card=card.code)
             if self.shoe is None:
                 raise CardError("no shoe is in play: open a shoe first")
             self.shoe.verify(card)  # first: an impossible card is an alert whatever the turn
             self.round.verify_card(card)
         except GameError as exc:
-            self._alert("card_refused", f"card {card} from the {source} refused: {exc}",
-                        {"card": card.code, "source": source})
+            detail = {"card": card.code, "source": source}
+            if exc.code:  # so a screen can say why in its own language
+                detail["reason"] = {"code": exc.code,
+                                    **{k: str(v) for k, v in exc.params.items()}}
+            self._alert("card_refused", f"card {card} from the {source} refused: {exc}", detail)
             raise
         return self._record("card", {"card": card.code, "source": source},
                             then=lambda: self.shoe.observe(card))
