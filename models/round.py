@@ -153,6 +153,37 @@ class Round(OwnerDecisions, InsuranceDecisions):
         self.bets.append(entry)
         return Operation("bet", box, 1, player, (side or "main", value))
 
+    def verify_withdraw(self, player: str, box: int, side: str | None = None) -> Decimal:
+        """Before the first card a player takes his stake (of this kind) off a box again; the
+        amount he takes back."""
+        if self.phase != Phase.BETTING:
+            raise IllegalAction("betting is closed: the first card has been dealt",
+                                "betting_closed")
+        b = self.boxes.get(box)
+        stakes = None if b is None else \
+            b.hands[0].stakes if side is None else b.twins if side == "twins" else b.bust
+        if not stakes or player not in stakes:
+            what = "stake" if side is None else f"{side} stake"
+            raise StakeError(f"{player} has no {what} on box {box} to take back",
+                             "no_stake_to_take", player=player, box=box)
+        return stakes[player]
+
+    def can_withdraw(self, player: str, box: int, side: str | None = None) -> bool:
+        return can(self.verify_withdraw, player, box, side)
+
+    def withdraw(self, player: str, box: int, side: str | None = None) -> Operation:
+        amount = self.verify_withdraw(player, box, side)
+        b = self.boxes[box]
+        stakes = b.hands[0].stakes if side is None else b.twins if side == "twins" else b.bust
+        del stakes[player]
+        if side is None:
+            b.hands[0].original.pop(player, None)
+        self.bets = [e for e in self.bets if not (e["player"] == player and e["box"] == box
+                                                  and e.get("side") == side)]
+        if not any(e["player"] == player for e in self.bets):
+            self.players.pop(player, None)
+        return Operation("withdraw", box, 1, player, (side or "main", amount))
+
     def verify_seat(self, seat: int, player: str | None) -> None:
         """A player takes a seat (or, with None, the seat is left) while bets are placed; the
         box owners are found from the seats when the first card closes betting."""

@@ -238,3 +238,31 @@ def test_seats_change_before_the_first_card_and_decide_the_box_owner(service):
     again = TableService.open(_path(service))  # the journal gives the same seats back
     assert again.round.seats == {2: "carl"}
     again.close()
+
+
+def test_a_stake_taken_back_before_the_deal_leaves_no_trace_in_the_round(service):
+    service.open_round({1: "anna"})
+    service.bet("anna", 1, "100")
+    service.bet("anna", 1, "10", "twins")
+    service.bet("carl", 1, "50")
+    service.withdraw("anna", 1)  # she meant 10, not 100
+    service.bet("anna", 1, "10")
+    service.withdraw("carl", 1)
+    with pytest.raises(StakeError, match="carl has no stake on box 1 to take back"):
+        service.withdraw("carl", 1)
+    assert [(s.player, s.amount) for s in service.view().boxes[0].hands[0].stakes] == \
+        [("anna", 10)]
+    for card in ("TS", "9H", "6D"):
+        service.card(card)
+    with pytest.raises(IllegalAction, match="betting is closed"):
+        service.withdraw("anna", 1, "twins")
+    service.stand(1)
+    service.card("TC")
+    settlement = service.settle()
+    assert set(settlement.net) == {"anna"}  # carl, who took his stake back, is not settled
+    state, _ = fold(service.writer.db, service.state.round_id)
+    record = to_record(state.round)
+    assert record["bets"] == [{"player": "anna", "box": 1, "side": "twins", "amount": "10"},
+                              {"player": "anna", "box": 1, "amount": "10"}]
+    assert settle_record(loads(json.dumps(record))).to_json() == state.logged_settlement
+    assert verify_journal(service.writer.db).rounds_settled == 1

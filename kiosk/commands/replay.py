@@ -21,6 +21,9 @@ def describe(event: Event) -> str:
     if k == "round_open":
         seats = ", ".join(f"{s}: {p}" for s, p in d["seats"].items())
         return f"round {d['round']} opens (shoe {d['shoe']}; seats {seats})"
+    if k == "withdraw":
+        side = f" {d['side']}" if d.get("side") else ""
+        return f"{d['player']} takes back his{side} stake on box {d['box']}"
     if k == "seat":
         return (f"{d['player']} takes seat {d['seat']}" if d["player"] is not None
                 else f"seat {d['seat']} is left")

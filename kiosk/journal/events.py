@@ -21,6 +21,7 @@ KINDS = {
     "round_open": "a round opens: its seats and shoe",
     "seat": "before the first card, a player takes a seat or leaves it (player null)",
     "bet": "a stake: player, box, amount, side",
+    "withdraw": "before the first card a player takes a stake back: player, box, side",
     "card": "a card leaves the shoe: card and source (shoe, camera, manual, import)",
     "decision": "a player's or box owner's decision as a record play entry",
     "correction": "a supervisor replaces or strikes an earlier event of the round",

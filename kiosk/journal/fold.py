@@ -17,7 +17,7 @@ from models.record import apply_entry
 from models.round import Round
 from models.table import Limits
 
-CORRECTABLE = ("bet", "card", "decision", "seat")
+CORRECTABLE = ("bet", "withdraw", "card", "decision", "seat")
 # events that may follow a round's settlement or void: they change no game state
 AFTER_THE_ROUND = ("payout", "alert", "source", "acknowledge")
 
@@ -137,6 +137,10 @@ def _bet(state: RoundState, e: Event) -> None:
     state.round.bet(d["player"], d["box"], d["amount"], d.get("side"))
 
 
+def _withdraw(state: RoundState, e: Event) -> None:
+    state.round.withdraw(e.data["player"], e.data["box"], e.data.get("side"))
+
+
 def _seat(state: RoundState, e: Event) -> None:
     state.round.seat(e.data["seat"], e.data["player"])
 
@@ -173,5 +177,5 @@ def _ignore(state: RoundState, e: Event) -> None:
     (corrections act in effective_events)."""
 
 
-_APPLY = {"bet": _bet, "seat": _seat, "card": _card, "decision": _decision,
+_APPLY = {"bet": _bet, "withdraw": _withdraw, "seat": _seat, "card": _card, "decision": _decision,
           "settlement": _settlement, "payout": _payout, "void": _void}

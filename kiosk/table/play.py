@@ -40,6 +40,14 @@ class PlayCommands:
     def _seats_from_round(self) -> None:
         self.seats = dict(self.round.seats)
 
+    def withdraw(self, player: str, box: int, side: str | None = None) -> Event:
+        """Before the first card: the player takes his stake (or side bet) off the box."""
+        self._open().round.verify_withdraw(player, box, side)
+        data = {"player": player, "box": box}
+        if side is not None:
+            data["side"] = side
+        return self._record("withdraw", data)
+
     # -- cards --------------------------------------------------------------------------------
 
     def card(self, code, source: str = "shoe") -> Event:
