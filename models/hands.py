@@ -94,6 +94,7 @@ class Box:
     def players(self) -> list[str]:
         """Every player with any stake on this box, in the order they first bet."""
         seen = dict.fromkeys(self.hands[0].original)
+        seen.update(dict.fromkeys(self.hands[0].stakes))  # stakes placed while betting is open
         seen.update(dict.fromkeys(self.twins))
         seen.update(dict.fromkeys(self.bust))
         return list(seen)

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# a 1920x1080 panel for every Qt test and every kiosk the tests start
+os.environ.setdefault("QT_QPA_PLATFORM",
+                      f"offscreen:configfile={ROOT / 'tests' / 'ui' / 'screens-1920.json'}")
 
 
 def run_cli(*args: str, input: str | None = None, timeout: float = 120, cwd=None,

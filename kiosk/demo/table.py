@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from hardware_mocks.mock_shoe import shuffled_shoe
+from kiosk.table.simulated_shoe import SimulatedShoe
 from kiosk.table.view import TableView
 from models.cards import RANK_VALUE
 from models.errors import CardError, GameError
@@ -48,8 +48,7 @@ class DemoTable:
         self.service = service
         self.dealer = dealer
         self.seed = seed
-        if service.shoe is not None:
-            dealer.load(remaining_order(service.shoe, self.seed))
+        self.shoe = SimulatedShoe(service, dealer.load, seed)
 
     # ------------------------------------------------------------------ rounds
 
@@ -67,10 +66,7 @@ class DemoTable:
     def _open_round(self) -> None:
         svc = self.service
         last = svc.view().round_id or 0
-        if svc.needs_shoe:
-            seed = _rng(self.seed, "shoe", last).getrandbits(48)
-            svc.open_shoe(seed=seed)
-            self.dealer.load(shuffled_shoe(svc.shoe.shoe.decks, random.Random(seed)))
+        self.shoe.prepare(last)
         rng = _rng(self.seed, "seats", last)
         boxes = svc.rules.boxes
         seats = {n: SEATED[n - 1] for n in range(1, boxes + 1) if rng.random() < 0.85}
@@ -151,25 +147,6 @@ class DemoTable:
             self.dealer.deal()
         else:
             self.service.stand(c.box, c.hand)
-
-
-def remaining_order(tracker, seed: int) -> list:
-    """The cards the shoe in play still holds, in the order the mock shoe deals them: its own
-    shuffle (a simulated shoe's seed is journaled) less what has come out; a shoe with no
-    journaled shuffle goes on with what it still holds, shuffled from the demo's seed."""
-    shoe = tracker.shoe
-    if tracker.seed is not None:
-        order = shuffled_shoe(shoe.decks, random.Random(tracker.seed))
-    else:
-        order = shuffled_shoe(shoe.decks, _rng(seed, "resume", tracker.shoe_id))
-    out_already = dict(shoe.seen)
-    left = []
-    for card in order:
-        if out_already.get(card, 0) > 0:
-            out_already[card] -= 1
-        else:
-            left.append(card)
-    return left
 
 
 def plan_bets(rnd: Round, rng: random.Random) -> list[dict]:

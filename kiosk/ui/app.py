@@ -1,0 +1,105 @@
+"""The only place a QApplication is made: configuration -> table service and card feed ->
+bridge -> window. `run` starts the kiosk full screen; `Kiosk` holds the parts for tests, the
+screenshot script and the show mode."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QLocale, QTranslator
+from PySide6.QtWidgets import QApplication
+
+from kiosk.table.feed import CardFeed
+from kiosk.table.service import TableService
+from kiosk.table.simulated_shoe import SimulatedShoe
+from kiosk.table.sources import open_source
+from kiosk.ui import theme
+from kiosk.ui.bridge import TableBridge
+from kiosk.ui.metrics import Metrics
+from kiosk.ui.window import MainWindow, TableSettings
+
+I18N = Path(__file__).resolve().parent / "i18n"
+
+
+def application(language: str = "de") -> QApplication:
+    """The process's QApplication (made once), with the shipped font and the language's
+    translation loaded."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    theme.load_fonts()
+    app.setFont(theme.font(16))
+    translator = getattr(app, "_kiosk_translator", None)
+    if translator is not None:
+        app.removeTranslator(translator)
+    translator = QTranslator(app)
+    if translator.load(str(I18N / f"kiosk_{language}.qm")):
+        app.installTranslator(translator)
+    app._kiosk_translator = translator  # kept alive with the application
+    QLocale.setDefault(QLocale(QLocale.Language.German if language == "de"
+                               else QLocale.Language.English))
+    return app
+
+
+@dataclass
+class Kiosk:
+    """One table's running parts."""
+
+    app: QApplication
+    service: TableService
+    feed: CardFeed
+    bridge: TableBridge
+    window: MainWindow
+    shoe: SimulatedShoe | None  # where the kiosk shuffles the shoe itself (the mock shoe)
+
+    def close(self) -> None:
+        self.window.close()
+        self.feed.stop()
+        self.bridge.close()
+        self.service.close()
+
+
+def build(db: str | Path, *, table: str = "table-1", rules="bayern", limits=None,
+          source: dict | None = None, settings: TableSettings | None = None,
+          seed: int = 1, dpi: float | None = None) -> Kiosk:
+    """The kiosk for the journal at `db`; `source` the card source's options
+    (`kiosk.table.sources.open_source`), the mock shoe if none."""
+    settings = settings or TableSettings()
+    app = application(settings.language)
+    service = TableService.open(db, table=table, rules=rules, limits=limits)
+    options = dict(source or {"kind": "mock"})
+    options.setdefault("decks", service.rules.decks)
+    if options["kind"] == "mock":
+        options.setdefault("seed", seed)
+    device, mock = open_source(options.pop("kind"), **options)
+    bridge = TableBridge(service)
+    feed = CardFeed(service, device, bridge.post, mock=mock, on_error=bridge.on_feed_error)
+    shoe = SimulatedShoe(service, mock.load, seed) if mock is not None else None
+    metrics = Metrics.of(app.primaryScreen(), dpi)
+    window = MainWindow(bridge, feed, metrics, settings,
+                        before_round=shoe.prepare if shoe is not None else None)
+    feed.start()
+    return Kiosk(app, service, feed, bridge, window, shoe)
+
+
+def show(kiosk: Kiosk, full_screen: bool | None = None) -> None:
+    screen = kiosk.app.primaryScreen().geometry()
+    if full_screen is None:
+        full_screen = os.environ.get("QT_QPA_PLATFORM", "").split(":")[0] not in (
+            "offscreen", "vnc", "minimal")
+    if full_screen:
+        kiosk.window.showFullScreen()
+    else:
+        kiosk.window.resize(screen.width(), screen.height())
+        kiosk.window.show()
+
+
+def run(db: str | Path, **options) -> int:
+    """Start the kiosk and run until its window closes."""
+    kiosk = build(db, **options)
+    show(kiosk)
+    try:
+        return kiosk.app.exec()
+    finally:
+        kiosk.close()

@@ -1,0 +1,215 @@
+"""Betting by touch: pick a box on the felt, then the player (the one seated in front of it, a
+co-player already on it, or a new standing co-player), then what he bets on (the box, Twins,
+Bust) and touch chips: each chip is a stake at once, refused in the engine's words if it
+breaks a limit. Seats are taken and left here too; the first card out of the shoe closes
+betting."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk.ui import theme
+from kiosk.ui.text import money, translate
+from kiosk.ui.widgets.box import clear, player_label
+
+TARGETS = (("main", None), ("twins", "twins"), ("bust", "bust"))
+
+
+class BettingPanel(QWidget):
+    """Acts through the bridge: seat, bet, withdraw."""
+
+    keypad_wanted = Signal()
+
+    def __init__(self, bridge, metrics, chips, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("betting")
+        self.bridge = bridge
+        self.metrics = metrics
+        self.chips = [Decimal(c) for c in chips]
+        self.box: int | None = None
+        self.player: str | None = None
+        self.target: str | None = None  # None: the main stake; "twins", "bust"
+        self._new_coplayer: str | None = None
+        self._view = None
+        lay = QHBoxLayout(self)
+        lay.setSpacing(metrics.mm(4))
+        # who: the box and its players
+        who = QVBoxLayout()
+        self.box_title = QLabel("")
+        self.box_title.setObjectName("box-title")
+        self.box_title.setStyleSheet(f"font-size: {metrics.font_px(4)}px; font-weight: bold;")
+        who.addWidget(self.box_title)
+        self.players = QGridLayout()
+        self.players.setSpacing(metrics.gap)
+        who.addLayout(self.players)
+        seat_row = QHBoxLayout()
+        self.seat_button = QPushButton("")
+        self.seat_button.setObjectName("seat")
+        self.seat_button.clicked.connect(self._seat)
+        seat_row.addWidget(self.seat_button)
+        self.add_coplayer = QPushButton(translate("Betting", "+ Co-player"))
+        self.add_coplayer.setObjectName("add-coplayer")
+        self.add_coplayer.clicked.connect(self._add_coplayer)
+        seat_row.addWidget(self.add_coplayer)
+        who.addLayout(seat_row)
+        who.addStretch(1)
+        lay.addLayout(who, 3)
+        # what: target and chips
+        what = QVBoxLayout()
+        targets = QHBoxLayout()
+        self.target_buttons = {}
+        for key, side in TARGETS:
+            text = {"main": translate("Betting", "Box"), "twins": "Twins",
+                    "bust": "Bust"}[key]
+            b = QPushButton(text)
+            b.setObjectName(f"target-{key}")
+            b.setCheckable(True)
+            b.clicked.connect(lambda _=False, side=side: self._pick_target(side))
+            targets.addWidget(b)
+            self.target_buttons[side] = b
+        what.addLayout(targets)
+        chip_row = QHBoxLayout()
+        chip_row.setSpacing(metrics.gap)
+        self.chip_buttons = {}
+        for c in self.chips:
+            b = QPushButton(money(c))
+            b.setObjectName(f"chip-{money(c)}")
+            b.setProperty("role", "chip")
+            b.clicked.connect(lambda _=False, c=c: self._chip(c))
+            chip_row.addWidget(b)
+            self.chip_buttons[c] = b
+        chip_row.addStretch(1)
+        what.addLayout(chip_row)
+        self.take_back = QPushButton(translate("Betting", "Take stake back"))
+        self.take_back.setObjectName("take-back")
+        self.take_back.clicked.connect(self._withdraw)
+        what.addWidget(self.take_back)
+        what.addStretch(1)
+        lay.addLayout(what, 4)
+        # next: the deal
+        nxt = QVBoxLayout()
+        self.hint = QLabel(translate("Betting", "Deal the first card from the shoe to close "
+                                               "betting."))
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet(f"color: {theme.MUTED};")
+        nxt.addWidget(self.hint)
+        key = QPushButton(translate("Betting", "Key in card"))
+        key.setObjectName("keypad")
+        key.clicked.connect(self.keypad_wanted.emit)
+        nxt.addWidget(key)
+        nxt.addStretch(1)
+        lay.addLayout(nxt, 2)
+
+    # -- state from the view -------------------------------------------------------------------
+
+    def render(self, view) -> None:
+        self._view = view
+        if self.box is None or self.box > len(view.boxes):
+            self.select_box(1)
+            return
+        box = view.boxes[self.box - 1]
+        self.box_title.setText(translate("Betting", "Box %1").replace("%1", str(box.number)))
+        players = self._players(box)
+        if self.player not in players:
+            self.player = players[0] if players else None
+        clear(self.players)
+        for i, p in enumerate(players):
+            b = QPushButton(player_label(p))
+            b.setObjectName(f"player-{p}")
+            b.setCheckable(True)
+            b.setChecked(p == self.player)
+            b.clicked.connect(lambda _=False, p=p: self._pick_player(p))
+            b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            self.players.addWidget(b, i // 3, i % 3)
+        seated = box.seated
+        self.seat_button.setText(translate("Betting", "Seat leaves") if seated
+                                 else translate("Betting", "Seat a player"))
+        self._pick_target(self.target, redraw=False)
+        offered = set(view.side_bets)
+        for side, b in self.target_buttons.items():
+            b.setVisible(side is None or side in offered)
+        can_bet = view.choices.bet and self.player is not None
+        for b in self.chip_buttons.values():
+            b.setEnabled(can_bet)
+        self.take_back.setEnabled(can_bet and self._has_stake(box))
+
+    def select_box(self, number: int) -> None:
+        if self.box != number:
+            self.box = number
+            self.player = None
+            self.target = None
+        if self._view is not None:
+            self.render(self._view)
+
+    def _players(self, box) -> list[str]:
+        out = []
+        if box.seated:
+            out.append(box.seated)
+        for p in (box.owner, *box.coplayers):
+            if p and p not in out and self._stakes_on(box, p):
+                out.append(p)
+        if self._new_coplayer and self._new_coplayer not in out:
+            out.append(self._new_coplayer)
+        return out
+
+    @staticmethod
+    def _stakes_on(box, player) -> bool:
+        return any(s.player == player for h in box.hands for s in h.stakes) or \
+            any(s.player == player for s in box.twins + box.bust)
+
+    def _has_stake(self, box) -> bool:
+        pool = {None: box.hands[0].stakes if box.hands else (), "twins": box.twins,
+                "bust": box.bust}[self.target]
+        return any(s.player == self.player for s in pool)
+
+    # -- touches -------------------------------------------------------------------------------
+
+    def _pick_player(self, player: str) -> None:
+        self.player = player
+        self.render(self._view)
+
+    def _pick_target(self, side: str | None, redraw: bool = True) -> None:
+        self.target = side
+        for s, b in self.target_buttons.items():
+            b.setChecked(s == side)
+        if redraw and self._view is not None:
+            self.render(self._view)
+
+    def _chip(self, amount: Decimal) -> None:
+        if self.box is None or self.player is None:
+            return
+        if self.bridge.act("bet", self.player, self.box, str(amount), self.target) and \
+                self.player == self._new_coplayer:
+            self._new_coplayer = None  # he has a stake now: the view lists him
+
+    def _withdraw(self) -> None:
+        if self.box is not None and self.player is not None:
+            self.bridge.act("withdraw", self.player, self.box, self.target)
+
+    def _seat(self) -> None:
+        box = self._view.boxes[self.box - 1]
+        if box.seated:
+            self.bridge.act("seat", self.box, None)
+        else:
+            self.bridge.act("seat", self.box, f"S{self.box}")
+            self.player = f"S{self.box}"
+
+    def _add_coplayer(self) -> None:
+        """A new standing co-player, numbered after every player the table has seen."""
+        known = {s.player for b in self._view.boxes for h in b.hands for s in h.stakes}
+        known |= {s.player for b in self._view.boxes for s in b.twins + b.bust}
+        numbers = [int(p[1:]) for p in known if p.startswith("C") and p[1:].isdigit()]
+        self._new_coplayer = f"C{max(numbers, default=0) + 1}"
+        self.player = self._new_coplayer
+        self.render(self._view)

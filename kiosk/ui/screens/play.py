@@ -1,0 +1,229 @@
+"""Play: the box owner's decisions for the active hand, each enabled from the engine's choices
+alone; the co-players asked one by one whether they follow a double or a split; insurance and
+even money offered per player while the dealer shows an ace; Black Jacks to pay at once."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk.ui import theme
+from kiosk.ui.text import money, translate
+from kiosk.ui.widgets.box import clear, player_label
+
+DECISIONS = ("stand", "double", "split", "surrender")
+
+
+class PlayPanel(QWidget):
+    keypad_wanted = Signal()
+
+    def __init__(self, bridge, metrics, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("play")
+        self.bridge = bridge
+        self.metrics = metrics
+        self._view = None
+        self.stack = QStackedWidget()
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.stack)
+        self.decide = QWidget()
+        self.follow = FollowQuestion(bridge, metrics)
+        self.follow.done.connect(lambda: self.stack.setCurrentWidget(self.decide))
+        self.stack.addWidget(self.decide)
+        self.stack.addWidget(self.follow)
+        lay = QHBoxLayout(self.decide)
+        lay.setSpacing(metrics.mm(4))
+        left = QVBoxLayout()
+        self.title = QLabel("")
+        self.title.setObjectName("play-title")
+        self.title.setStyleSheet(f"font-size: {metrics.font_px(4.5)}px; font-weight: bold;")
+        left.addWidget(self.title)
+        buttons = QGridLayout()
+        buttons.setSpacing(metrics.mm(3))
+        self.buttons = {}
+        words = {"stand": translate("Play", "Stand"), "double": translate("Play", "Double"),
+                 "split": translate("Play", "Split"), "surrender": translate("Play", "Surrender")}
+        for i, d in enumerate(DECISIONS):
+            b = QPushButton(words[d])
+            b.setObjectName(d)
+            b.setProperty("role", "main")
+            b.setMinimumWidth(metrics.mm(38))
+            b.clicked.connect(lambda _=False, d=d: self._decide(d))
+            buttons.addWidget(b, 0, i)
+            self.buttons[d] = b
+        left.addLayout(buttons)
+        self.offers = QGridLayout()
+        self.offers.setSpacing(metrics.gap)
+        left.addLayout(self.offers)
+        left.addStretch(1)
+        lay.addLayout(left, 5)
+        right = QVBoxLayout()
+        self.pay_now = QLabel("")
+        self.pay_now.setObjectName("pay-now")
+        self.pay_now.setWordWrap(True)
+        self.pay_now.setStyleSheet(f"color: {theme.GOOD}; font-weight: bold;")
+        right.addWidget(self.pay_now)
+        self.close_insurance = QPushButton(translate("Play", "Insurance closed: peek"))
+        self.close_insurance.setObjectName("close-insurance")
+        self.close_insurance.setProperty("role", "main")
+        self.close_insurance.clicked.connect(lambda: self.bridge.act("close_insurance"))
+        right.addWidget(self.close_insurance)
+        key = QPushButton(translate("Play", "Key in card"))
+        key.setObjectName("keypad")
+        key.clicked.connect(self.keypad_wanted.emit)
+        right.addWidget(key)
+        right.addStretch(1)
+        lay.addLayout(right, 2)
+
+    def render(self, view) -> None:
+        self._view = view
+        c = view.choices
+        if c.box is not None:
+            hand = view.boxes[c.box - 1].hands[c.hand - 1]
+            owner = view.boxes[c.box - 1].owner
+            self.title.setText(translate("Play", "Box %1, hand %2: %3 decides")
+                               .replace("%1", str(c.box)).replace("%2", str(c.hand))
+                               .replace("%3", player_label(owner) if owner else "?")
+                               if len(hand.cards) >= 2 else
+                               translate("Play", "Box %1, hand %2: its second card")
+                               .replace("%1", str(c.box)).replace("%2", str(c.hand)))
+        elif view.phase == "deal":
+            self.title.setText(translate("Play", "Dealing"))
+        elif view.phase == "insurance":
+            self.title.setText(translate("Play", "Dealer shows an ace: insurance?"))
+        else:
+            self.title.setText(translate("Play", "Dealer's turn"))
+        for d, b in self.buttons.items():
+            b.setEnabled(bool(getattr(c, d)))
+        self.buttons["surrender"].setVisible(view.choices.surrender or _has_surrender(view))
+        self.close_insurance.setVisible(c.close_insurance)
+        self._offers(view)
+        lines = [f"{player_label(ln.player)} ({translate('Play', 'box')} {ln.box}): "
+                 f"{translate('Play', 'pay')} {money(ln.net)}" for ln in view.payable_now]
+        self.pay_now.setText((translate("Play", "Pay at once:") + "\n" + "\n".join(lines))
+                             if lines else "")
+        if self.stack.currentWidget() is self.follow and not self.follow.still_valid(view):
+            self.stack.setCurrentWidget(self.decide)
+
+    def _offers(self, view) -> None:
+        clear(self.offers)
+        col = 0
+        for o in view.choices.even_money:
+            b = QPushButton(translate("Play", "Even money: %1").replace("%1",
+                                                                        player_label(o.player)))
+            b.setObjectName(f"even-money-{o.player}-{o.box}")
+            b.clicked.connect(lambda _=False, o=o: self.bridge.act("even_money", o.player, o.box))
+            self.offers.addWidget(b, col // 3, col % 3)
+            col += 1
+        for o in view.choices.insurance:
+            text = translate("Play", "Insure %1, box %2").replace("%1", player_label(o.player)) \
+                .replace("%2", str(o.box) if o.hand == 1 else f"{o.box}/{o.hand}")
+            b = QPushButton(text)
+            b.setObjectName(f"insure-{o.player}-{o.box}-{o.hand}")
+            b.clicked.connect(lambda _=False, o=o: self.bridge.act("insure", o.player, o.box,
+                                                                   o.hand))
+            self.offers.addWidget(b, col // 3, col % 3)
+            col += 1
+
+    def _decide(self, decision: str) -> None:
+        c = self._view.choices
+        followers = {"double": c.double_followers, "split": c.split_followers}.get(decision, ())
+        if followers:
+            self.follow.ask(self._view, decision)
+            self.stack.setCurrentWidget(self.follow)
+            return
+        self.bridge.act(decision, c.box, **({"follow": ()} if decision in ("double", "split")
+                                            else {}), hand=c.hand)
+
+
+def _has_surrender(view) -> bool:
+    return view.preset == "holecard"  # the only game that may offer it: keep its place steady
+
+
+class FollowQuestion(QWidget):
+    """Each co-player on the box, asked whether he follows the owner's double or split."""
+
+    done = Signal()
+
+    def __init__(self, bridge, metrics, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("follow")
+        self.bridge = bridge
+        self.metrics = metrics
+        self.decision = ""
+        self.box = self.hand = None
+        self.answers: dict[str, bool | None] = {}
+        lay = QVBoxLayout(self)
+        self.title = QLabel("")
+        self.title.setObjectName("follow-title")
+        self.title.setStyleSheet(f"font-size: {metrics.font_px(4.5)}px; font-weight: bold;")
+        lay.addWidget(self.title)
+        self.rows = QGridLayout()
+        self.rows.setSpacing(metrics.gap)
+        lay.addLayout(self.rows)
+        foot = QHBoxLayout()
+        self.cancel = QPushButton(translate("Follow", "Back"))
+        self.cancel.setObjectName("follow-cancel")
+        self.cancel.clicked.connect(self.done.emit)
+        foot.addWidget(self.cancel)
+        foot.addStretch(1)
+        self.confirm = QPushButton("")
+        self.confirm.setObjectName("follow-confirm")
+        self.confirm.setProperty("role", "main")
+        self.confirm.clicked.connect(self._confirm)
+        foot.addWidget(self.confirm)
+        lay.addLayout(foot)
+        lay.addStretch(1)
+
+    def ask(self, view, decision: str) -> None:
+        c = view.choices
+        self.decision, self.box, self.hand = decision, c.box, c.hand
+        followers = c.double_followers if decision == "double" else c.split_followers
+        self.answers = dict.fromkeys(followers)
+        self.alone = c.double_alone if decision == "double" else c.split_alone
+        verb = translate("Follow", "double") if decision == "double" else \
+            translate("Follow", "split")
+        self.title.setText(translate("Follow", "Box %1 will %2. Does each co-player follow?")
+                           .replace("%1", str(c.box)).replace("%2", verb))
+        self.confirm.setText(translate("Follow", "Confirm"))
+        self._draw()
+
+    def still_valid(self, view) -> bool:
+        return view.choices.box == self.box and view.choices.hand == self.hand
+
+    def _draw(self) -> None:
+        clear(self.rows)
+        for i, (p, answer) in enumerate(self.answers.items()):
+            name = QLabel(player_label(p))
+            name.setStyleSheet(f"font-size: {self.metrics.font_px(4)}px; font-weight: bold;")
+            self.rows.addWidget(name, i, 0)
+            for j, (value, text) in enumerate(((True, translate("Follow", "Follows")),
+                                               (False, translate("Follow", "Does not")))):
+                b = QPushButton(text)
+                b.setObjectName(f"follow-{p}-{'yes' if value else 'no'}")
+                b.setCheckable(True)
+                b.setChecked(answer is value)
+                b.setMinimumWidth(self.metrics.mm(32))
+                b.clicked.connect(lambda _=False, p=p, v=value: self._answer(p, v))
+                self.rows.addWidget(b, i, 1 + j)
+        answered = all(a is not None for a in self.answers.values())
+        following = [p for p, a in self.answers.items() if a]
+        self.confirm.setEnabled(answered and (self.alone or bool(following)))
+
+    def _answer(self, player: str, value: bool) -> None:
+        self.answers[player] = value
+        self._draw()
+
+    def _confirm(self) -> None:
+        following = [p for p, a in self.answers.items() if a]
+        if self.bridge.act(self.decision, self.box, following, self.hand):
+            self.done.emit()

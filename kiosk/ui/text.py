@@ -1,0 +1,165 @@
+"""Every sentence the screen builds from the table's codes, through Qt's translation.
+
+The engine and the card sources speak in stable codes (`box_maximum`, `misread`, `win`); the
+screen says them in the dealer's language here. A refusal without a known code shows the
+engine's own sentence, which is English: better that than nothing.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from kiosk.table.money import format_amount
+
+
+def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Qt's translation of `text` in `context` (the name lupdate looks for; `n` for plurals)."""
+    return QCoreApplication.translate(context, text, disambiguation, n)
+
+
+def money(amount: Decimal | str) -> str:
+    """An amount as people read it at the table: 22.50, 1 000."""
+    return format_amount(Decimal(amount))
+
+
+REFUSALS = {
+    "betting_closed": QT_TRANSLATE_NOOP("Refusal", "Betting is closed: the first card is out."),
+    "player_name": QT_TRANSLATE_NOOP("Refusal", "A player needs a name or number."),
+    "box_maximum": QT_TRANSLATE_NOOP(
+        "Refusal", "{stake} would bring box {box} to {total}, over the box maximum {max}."),
+    "no_side_bet": QT_TRANSLATE_NOOP("Refusal", "This table has no {side} bet."),
+    "side_maximum": QT_TRANSLATE_NOOP("Refusal", "{side} stake {total} is over its maximum {max}."),
+    "not_positive": QT_TRANSLATE_NOOP("Refusal", "A stake must be above zero."),
+    "not_multiple": QT_TRANSLATE_NOOP(
+        "Refusal", "{amount} is not a multiple of the table minimum {min}."),
+    "no_stake_to_take": QT_TRANSLATE_NOOP("Refusal", "{player} has no such stake on box {box}."),
+    "seats_closed": QT_TRANSLATE_NOOP("Refusal", "Seats change only before the first card."),
+    "seat_empty": QT_TRANSLATE_NOOP("Refusal", "Seat {seat} is empty already."),
+    "seated_already": QT_TRANSLATE_NOOP("Refusal", "{player} sits in seat {seat} already."),
+    "seat_taken": QT_TRANSLATE_NOOP("Refusal", "Seat {seat} is taken by {player}."),
+    "one_seat": QT_TRANSLATE_NOOP("Refusal", "{player} sits in seat {seat}: one seat each."),
+    "no_stake": QT_TRANSLATE_NOOP("Refusal", "No stake on any box: place a stake first."),
+    "no_owner": QT_TRANSLATE_NOOP("Refusal", "Box {box} has no owner: seat a player."),
+    "twins_without_main": QT_TRANSLATE_NOOP(
+        "Refusal", "Twins on box {box} needs a main stake on that box."),
+    "bust_over_main": QT_TRANSLATE_NOOP(
+        "Refusal", "Bust stake {total} of {player} is over his main stakes ({main})."),
+    "card_count": QT_TRANSLATE_NOOP(
+        "Refusal", "Card {card} cannot appear again in a {decks}-deck shoe."),
+    "out_of_turn_over": QT_TRANSLATE_NOOP("Refusal", "Card {card} out of turn: the round is over."),
+    "out_of_turn_stands": QT_TRANSLATE_NOOP(
+        "Refusal", "Card {card} out of turn: the dealer stands on {total}."),
+    "shoe_cannot_hold": QT_TRANSLATE_NOOP(
+        "Refusal", "Card {card} cannot come from this {decks}-deck shoe: all are out."),
+    "shoe_empty": QT_TRANSLATE_NOOP("Refusal", "The shoe is empty: start a new shoe."),
+    "no_round": QT_TRANSLATE_NOOP("Refusal", "Card {card} out of turn: no round is open."),
+}
+
+# what happened, and what the dealer does next
+FAULTS = {
+    "lost": (QT_TRANSLATE_NOOP("Fault", "The card reader is lost ({source})."),
+             QT_TRANSLATE_NOOP("Fault", "Check the cable. Key in each card until it is back.")),
+    "silence": (QT_TRANSLATE_NOOP("Fault", "The card reader has gone silent ({source})."),
+                QT_TRANSLATE_NOOP("Fault", "Check the shoe. Key in any card it does not show.")),
+    "misread": (QT_TRANSLATE_NOOP("Fault", "The shoe could not read a card."),
+                QT_TRANSLATE_NOOP("Fault", "Key in the card you see.")),
+    "checksum": (QT_TRANSLATE_NOOP("Fault", "A card's message from the shoe was damaged."),
+                 QT_TRANSLATE_NOOP("Fault", "Key in the card you see.")),
+    "garbage": (QT_TRANSLATE_NOOP("Fault", "Noise on the shoe's line."),
+                QT_TRANSLATE_NOOP("Fault", "If a card did not show, key it in; else confirm.")),
+    "gap": (QT_TRANSLATE_NOOP("Fault", "Messages from the shoe were lost."),
+            QT_TRANSLATE_NOOP("Fault", "Key in any card that did not show; then confirm.")),
+    "uncertain": (QT_TRANSLATE_NOOP("Fault", "The camera is unsure of a card (best guess {card})."),
+                  QT_TRANSLATE_NOOP("Fault", "Key in the card you see.")),
+    "alarm": (QT_TRANSLATE_NOOP("Fault", "The shoe raised an alarm: {message}"),
+              QT_TRANSLATE_NOOP("Fault", "Clear the shoe, then confirm.")),
+    "shoe_empty": (QT_TRANSLATE_NOOP("Fault", "The shoe says it is empty."),
+                   QT_TRANSLATE_NOOP("Fault", "Start a new shoe (supervisor).")),
+    "card_refused": (QT_TRANSLATE_NOOP("Fault", "Card {card} was not taken: {reason}"),
+                     QT_TRANSLATE_NOOP("Fault", "Set the card aside and call the supervisor; "
+                                                "confirm when done.")),
+}
+
+OUTCOMES = {
+    "win": QT_TRANSLATE_NOOP("Outcome", "win"),
+    "blackjack": QT_TRANSLATE_NOOP("Outcome", "Black Jack"),
+    "push": QT_TRANSLATE_NOOP("Outcome", "push"),
+    "lose": QT_TRANSLATE_NOOP("Outcome", "loss"),
+    "surrender": QT_TRANSLATE_NOOP("Outcome", "surrender"),
+}
+
+BETS = {
+    "main": QT_TRANSLATE_NOOP("Bet", "stake"),
+    "insurance": QT_TRANSLATE_NOOP("Bet", "insurance"),
+    "even_money": QT_TRANSLATE_NOOP("Bet", "even money"),
+    "twins": QT_TRANSLATE_NOOP("Bet", "Twins"),
+    "bust": QT_TRANSLATE_NOOP("Bet", "Bust"),
+    "surrender": QT_TRANSLATE_NOOP("Bet", "surrender"),
+}
+
+SOURCE_STATES = {
+    "connected": QT_TRANSLATE_NOOP("Source", "connected"),
+    "lost": QT_TRANSLATE_NOOP("Source", "LOST"),
+    "silent": QT_TRANSLATE_NOOP("Source", "silent"),
+    "none": QT_TRANSLATE_NOOP("Source", "keypad"),
+}
+
+SOURCES = {
+    "shoe": QT_TRANSLATE_NOOP("Source", "shoe"),
+    "camera": QT_TRANSLATE_NOOP("Source", "camera"),
+    "manual": QT_TRANSLATE_NOOP("Source", "keypad"),
+    "": QT_TRANSLATE_NOOP("Source", "keypad"),
+}
+
+
+def _fill(template: str, params: dict) -> str:
+    shown = {k: money(v) if isinstance(v, Decimal) or _is_amount(k, v) else v
+             for k, v in params.items()}
+    if shown.get("side") in BETS:
+        shown["side"] = translate("Bet", BETS[shown["side"]])
+    try:
+        return template.format(**shown)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def _is_amount(key: str, value) -> bool:
+    return key in ("stake", "total", "max", "min", "amount", "main") and \
+        isinstance(value, (int, str)) and str(value).replace(".", "", 1).isdigit()
+
+
+def refusal(code: str, message: str, params: dict) -> str:
+    """The engine's refusal in the dealer's language."""
+    template = REFUSALS.get(code)
+    if template is None:
+        return message
+    return _fill(translate("Refusal", template), params)
+
+
+def fault(f) -> tuple[str, str]:
+    """What happened and what to do next, for a fault on the view."""
+    what, todo = FAULTS.get(f.kind, (None, None))
+    if what is None:
+        return f.message or f.kind, ""
+    reason = dict(f.reason)
+    code = reason.pop("code", None)
+    params = {"card": f.card or "?", "source": translate("Source", SOURCES.get(f.source, f.source)),
+              "message": f.message, "reason": refusal(code, f.message, reason) if code
+              else f.message}
+    return _fill(translate("Fault", what), params), translate("Fault", todo)
+
+
+def total_label(label: str) -> str:
+    """ "soft 17" -> "soft 17" in the dealer's language; "Black Jack" stays."""
+    if not label:
+        return ""
+    if label == "Black Jack":
+        return "Black Jack"
+    kind, _, number = label.partition(" ")
+    words = {"soft": QT_TRANSLATE_NOOP("Total", "soft"), "hard": QT_TRANSLATE_NOOP("Total", "hard"),
+             "bust": QT_TRANSLATE_NOOP("Total", "bust")}
+    if kind == "hard":
+        return number
+    return f"{translate('Total', words.get(kind, kind))} {number}"

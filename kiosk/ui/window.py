@@ -1,0 +1,211 @@
+"""The kiosk's one window: the table's status on top, the faults under it, and the screen the
+view's phase calls for (the felt with betting or play, or the settlement), redrawn after every
+journaled event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+
+from kiosk.ui import theme
+from kiosk.ui.screens.betting import BettingPanel
+from kiosk.ui.screens.felt import Felt
+from kiosk.ui.screens.play import PlayPanel
+from kiosk.ui.screens.settlement import SettlementPage
+from kiosk.ui.text import SOURCE_STATES, SOURCES, money, refusal, translate
+from kiosk.ui.widgets.banner import FaultBanners
+from kiosk.ui.widgets.keypad import CardKeypad
+
+# faults after which the dealer goes on with the keypad
+KEYPAD_FAULTS = ("lost", "silence", "misread", "checksum", "uncertain", "gap", "garbage")
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the screen needs of the table's configuration."""
+
+    chips: tuple[Decimal, ...] = (Decimal(5), Decimal(10), Decimal(25), Decimal(100),
+                                  Decimal(500))
+    currency: str = "EUR"
+    language: str = "de"
+    supervisors: tuple = field(default=())
+
+
+class StatusBar(QWidget):
+    def __init__(self, metrics, currency: str, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("status")
+        self.currency = currency
+        row = QHBoxLayout(self)
+        row.setContentsMargins(metrics.mm(2), 0, metrics.mm(2), 0)
+        row.setSpacing(metrics.mm(5))
+        self.table = QLabel("")
+        self.table.setObjectName("table-name")
+        self.table.setStyleSheet(f"font-weight: bold; font-size: {metrics.font_px(3.6)}px;")
+        self.round = QLabel("")
+        self.round.setObjectName("round")
+        self.shoe = QLabel("")
+        self.shoe.setObjectName("shoe")
+        self.source = QLabel("")
+        self.source.setObjectName("source")
+        for w in (self.table, self.round, self.shoe, self.source):
+            row.addWidget(w)
+        row.addStretch(1)
+        self.extra = QHBoxLayout()  # buttons the supervisor's and recall screens add
+        row.addLayout(self.extra)
+        self.setMinimumHeight(metrics.target)
+
+    def render(self, view) -> None:
+        lo, hi = view.limits
+        self.table.setText(f"{view.table} · {view.preset} · {money(lo)}–{money(hi)} "
+                           f"{self.currency}")
+        self.round.setText(translate("Status", "Round %1").replace("%1", str(view.round_id))
+                           if view.round_id else "")
+        shoe = view.shoe
+        if shoe is None:
+            self.shoe.setText(translate("Status", "no shoe"))
+        elif shoe.cut_card_out:
+            self.shoe.setText(translate("Status", "CUT CARD OUT: last round of this shoe"))
+            self.shoe.setStyleSheet(f"color: {theme.ACCENT}; font-weight: bold;")
+        else:
+            self.shoe.setText(translate("Status", "Shoe %1: %2 cards left")
+                              .replace("%1", str(shoe.number)).replace("%2", str(shoe.left)))
+            self.shoe.setStyleSheet("")
+        src = view.source
+        kind = translate("Source", SOURCES.get(src.kind, src.kind))
+        state = translate("Source", SOURCE_STATES.get(src.state, src.state))
+        self.source.setText(f"{kind}: {state}")
+        bad = src.state in ("lost", "silent")
+        self.source.setStyleSheet(f"color: {theme.BAD if bad else theme.GOOD}; font-weight: bold;")
+
+
+class MainWindow(QWidget):
+    """Everything the dealer touches. `round_closed` after each confirmed payout."""
+
+    round_closed = Signal()
+
+    def __init__(self, bridge, feed, metrics, settings: TableSettings,
+                 before_round=None, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("kiosk")
+        self.bridge = bridge
+        self.feed = feed
+        self.metrics = metrics
+        self.settings = settings
+        self.before_round = before_round  # e.g. fill the mock shoe before the next round
+        self.keypad_open = False
+        self._opening = False
+        self.setStyleSheet(theme.stylesheet(metrics))
+        view = bridge.view()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(metrics.mm(2), metrics.mm(1.5), metrics.mm(2), metrics.mm(2))
+        lay.setSpacing(metrics.mm(1.5))
+        self.status = StatusBar(metrics, settings.currency)
+        lay.addWidget(self.status)
+        self.banners = FaultBanners(metrics)
+        self.banners.acknowledged.connect(lambda seq: self.bridge.act("acknowledge", seq,
+                                                                      "dealer"))
+        self.banners.keypad_wanted.connect(self.show_keypad)
+        lay.addWidget(self.banners)
+        self.pages = QStackedWidget()
+        lay.addWidget(self.pages, 1)
+        # the felt with its action panels
+        self.table_page = QWidget()
+        tl = QVBoxLayout(self.table_page)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.setSpacing(metrics.mm(2))
+        self.felt = Felt(metrics, len(view.boxes))
+        self.felt.box_clicked.connect(self._box_clicked)
+        tl.addWidget(self.felt, 3)
+        self.actions = QStackedWidget()
+        self.actions.setObjectName("panel")
+        self.betting = BettingPanel(bridge, metrics, settings.chips)
+        self.play = PlayPanel(bridge, metrics)
+        self.keypad = CardKeypad(metrics)
+        self.keypad.card.connect(self._key_in)
+        self.keypad.closed.connect(self._close_keypad)
+        for panel in (self.betting, self.play, self.keypad):
+            panel.setObjectName(panel.objectName() or "panel")
+            self.actions.addWidget(panel)
+        self.betting.keypad_wanted.connect(self.show_keypad)
+        self.play.keypad_wanted.connect(self.show_keypad)
+        tl.addWidget(self.actions, 2)
+        self.pages.addWidget(self.table_page)
+        self.settlement = SettlementPage(bridge, metrics, settings.chips, settings.currency)
+        self.settlement.paid.connect(self._after_payout)
+        self.pages.addWidget(self.settlement)
+        bridge.changed.connect(self.render)
+        bridge.refused.connect(lambda code, msg, params:
+                               self.banners.refuse(refusal(code, msg, params)))
+        bridge.halted.connect(self.banners.refuse)
+        self.render(view)
+
+    # -- rendering -----------------------------------------------------------------------------
+
+    def render(self, view) -> None:
+        self.status.render(view)
+        self.banners.render(view.faults)
+        if view.halted:
+            self.banners.refuse(view.halted)
+        if view.phase == "closed" and view.choices.open_round:
+            self._open_next_round()
+        if view.settlement is not None and view.phase in ("dealer", "settled"):
+            self.settlement.render(view)
+            self.pages.setCurrentWidget(self.settlement)
+            return
+        self.pages.setCurrentWidget(self.table_page)
+        betting = view.phase in ("betting", "closed")
+        self.felt.render(view, self.betting.box if betting else None)
+        wants_keypad = self.keypad_open or view.source.state in ("lost", "silent") or any(
+            f.kind in KEYPAD_FAULTS for f in view.faults)
+        if wants_keypad and view.phase != "closed":
+            self.actions.setCurrentWidget(self.keypad)
+        elif betting:
+            self.betting.render(view)
+            self.actions.setCurrentWidget(self.betting)
+        else:
+            self.play.render(view)
+            self.actions.setCurrentWidget(self.play)
+
+    # -- touches -------------------------------------------------------------------------------
+
+    def _box_clicked(self, number: int) -> None:
+        if self.bridge.view().phase == "betting":
+            self.betting.select_box(number)
+            self.felt.render(self.bridge.view(), number)
+
+    def show_keypad(self) -> None:
+        self.keypad_open = True
+        self.render(self.bridge.view())
+
+    def _close_keypad(self) -> None:
+        self.keypad_open = False
+        self.keypad.reset()
+        self.render(self.bridge.view())
+
+    def _key_in(self, code: str) -> None:
+        self.keypad_open = False
+        self.feed.key_in(code)
+
+    def _after_payout(self) -> None:
+        self.round_closed.emit()
+
+    def _open_next_round(self) -> None:
+        """The table is always in a round: once one is paid, the next opens for betting with
+        the same seats (later, not inside the redraw the payout caused)."""
+        if self._opening:
+            return
+        self._opening = True
+
+        def go() -> None:
+            self._opening = False
+            view = self.bridge.view()
+            if view.phase != "closed" or not view.choices.open_round:
+                return
+            if self.before_round is not None:
+                self.before_round(view.round_id or 0)
+            self.bridge.act("open_round")
+        QTimer.singleShot(0, go)

@@ -1,0 +1,58 @@
+"""The kiosk on an offscreen 1920x1080 panel: a real journal on disk, the mock shoe on a
+pseudo-terminal read through the serial driver, real widgets clicked by pytest-qt."""
+
+from __future__ import annotations
+
+import pytest
+
+from kiosk.ui.app import build, show
+from models.cards import parse_card
+
+pytestmark = pytest.mark.xdist_group("ui")
+
+
+class Table:
+    """A running kiosk and the hands of a dealer at it."""
+
+    def __init__(self, kiosk, qtbot):
+        self.kiosk = kiosk
+        self.qtbot = qtbot
+        self.window = kiosk.window
+        self.service = kiosk.service
+        self.mock = kiosk.feed.mock
+
+    def find(self, cls, name):
+        widget = self.window.findChild(cls, name)
+        assert widget is not None, f"no {cls.__name__} named {name!r} on screen"
+        return widget
+
+    def click(self, name):
+        from PySide6.QtWidgets import QPushButton
+        button = self.find(QPushButton, name)
+        assert button.isVisible() and button.isEnabled(), f"{name} cannot be touched now"
+        button.click()
+
+    def deal(self, *codes):
+        """The dealer draws these cards from the shoe; each appears on screen."""
+        for code in codes:
+            seq = self.service.view().seq
+            self.mock.load([parse_card(code)] + self.mock.shoe)
+            self.mock.deal(1)
+            self.qtbot.waitUntil(lambda seq=seq: self.service.view().seq > seq, timeout=5000)
+
+    def wait_phase(self, phase):
+        self.qtbot.waitUntil(lambda: self.service.view().phase == phase, timeout=5000)
+
+
+@pytest.fixture
+def table(qtbot, tmp_path):
+    kiosk = build(tmp_path / "journal.sqlite")
+    show(kiosk)
+    qtbot.addWidget(kiosk.window)
+    t = Table(kiosk, qtbot)
+    qtbot.waitUntil(lambda: kiosk.service.view().source.state == "connected", timeout=5000)
+    qtbot.waitUntil(lambda: kiosk.service.view().phase == "betting", timeout=5000)
+    yield t
+    kiosk.feed.stop()
+    kiosk.bridge.close()
+    kiosk.service.close()
