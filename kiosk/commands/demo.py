@@ -1,10 +1,13 @@
-"""`blackjack-kiosk demo --headless`: play rounds at a full table into a journal."""
+"""`blackjack-kiosk demo`: the touchscreen at a demo table with the mock shoe, for anyone to try;
+`--autoplay` a scripted dealer works the screen through whole rounds (training and show);
+`--headless` the same table without a screen, into a journal."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_db, add_parser
+from kiosk.commands._common import CommandError, add_parser
 from kiosk.demo.headless import play_headless
 from models.money import format_amount
 
@@ -16,14 +19,22 @@ def _echo(event) -> None:
 
 
 def run(args) -> int:
-    if not args.headless:
-        raise CommandError("demo: the touchscreen demo is not built yet; use --headless")
     if args.rounds < 1:
         raise CommandError(f"demo: --rounds must be at least 1, not {args.rounds}")
-    summary = play_headless(args.db, args.rounds, args.seed, table=args.table,
-                            rules=args.rules, on_event=_echo if args.echo_events else None)
-    print_summary(summary, args.db, args.table)
-    return 0
+    if args.pace is not None and args.pace < 0:
+        raise CommandError(f"demo: --pace must be 0 or more milliseconds, not {args.pace}")
+    db = Path(args.db)
+    if not db.parent.is_dir():
+        raise CommandError(f"demo: the folder {db.parent} for the journal does not exist")
+    if args.headless:
+        summary = play_headless(db, args.rounds, args.seed, table=args.table,
+                                rules=args.rules, on_event=_echo if args.echo_events else None)
+        print_summary(summary, str(db), args.table)
+        return 0
+    from kiosk.ui.app import run_demo  # Qt loads only for a screen
+
+    return run_demo(db, table=args.table, rules=args.rules, seed=args.seed,
+                    autoplay=args.rounds if args.autoplay else None, pace_ms=args.pace)
 
 
 def print_summary(summary, db: str, table: str) -> None:
@@ -42,10 +53,17 @@ def register(sub) -> None:
                    "side bets, insurance, splits, doubles), the cards dealt by the mock shoe "
                    "on a pseudo-terminal and read through the serial driver, journaling every "
                    "event; an unfinished round in the journal is finished first",
-                   "blackjack-kiosk demo --headless --db var/demo.sqlite --rounds 20 --seed 7",
+                   "blackjack-kiosk demo --autoplay --rounds 12 --db var/demo.sqlite",
                    run)
-    add_db(p)
+    p.add_argument("--db", default="var/demo.sqlite", metavar="FILE",
+                   help="the demo's journal (default var/demo.sqlite)")
     p.add_argument("--headless", action="store_true", help="no screen: play in this terminal")
+    p.add_argument("--autoplay", action="store_true",
+                   help="a scripted dealer works the screen's buttons through --rounds rounds, "
+                        "then the demo ends (training and show)")
+    p.add_argument("--pace", type=int, default=None, metavar="MS",
+                   help="milliseconds between the scripted dealer's touches (default 300 on a "
+                        "screen, 0 offscreen)")
     p.add_argument("--rounds", type=int, default=10, help="rounds to play (default 10)")
     p.add_argument("--seed", type=int, default=1, help="seed of the shoe and the players")
     p.add_argument("--table", default="table-1", help="the table's name in the journal")

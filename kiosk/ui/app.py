@@ -95,6 +95,27 @@ def show(kiosk: Kiosk, full_screen: bool | None = None) -> None:
         kiosk.window.show()
 
 
+def run_demo(db: str | Path, *, autoplay: int | None = None, pace_ms: int | None = None,
+             **options) -> int:
+    """The touchscreen at a demo table with the mock shoe; with `autoplay` the scripted dealer
+    plays that many rounds and the demo ends."""
+    kiosk = build(db, **options)
+    show(kiosk)
+    if autoplay:
+        from kiosk.ui.autoplay import AutoDealer
+
+        if pace_ms is None:
+            screenless = os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen")
+            pace_ms = 0 if screenless else 300
+        dealer = AutoDealer(kiosk.window, kiosk.feed.mock, autoplay, options.get("seed", 1),
+                            pace_ms)
+        dealer.start()
+    try:
+        return kiosk.app.exec()
+    finally:
+        kiosk.close()
+
+
 def run(db: str | Path, **options) -> int:
     """Start the kiosk and run until its window closes."""
     kiosk = build(db, **options)

@@ -27,7 +27,7 @@ KEYPAD_FAULTS = ("lost", "silence", "misread", "checksum", "uncertain", "gap", "
 class TableSettings:
     """What the screen needs of the table's configuration."""
 
-    chips: tuple[Decimal, ...] = (Decimal(5), Decimal(10), Decimal(25), Decimal(100),
+    chips: tuple[Decimal, ...] = (Decimal(5), Decimal(10), Decimal(20), Decimal(50), Decimal(100),
                                   Decimal(500))
     currency: str = "EUR"
     language: str = "de"
@@ -169,6 +169,10 @@ class MainWindow(QWidget):
         else:
             self.play.render(view)
             self.actions.setCurrentWidget(self.play)
+
+    def follow_open(self) -> bool:
+        """The co-players are being asked whether they follow a double or split."""
+        return self.play.stack.currentWidget() is self.play.follow
 
     # -- touches -------------------------------------------------------------------------------
 

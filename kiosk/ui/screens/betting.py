@@ -140,8 +140,9 @@ class BettingPanel(QWidget):
         for side, b in self.target_buttons.items():
             b.setVisible(side is None or side in offered)
         can_bet = view.choices.bet and self.player is not None
-        for b in self.chip_buttons.values():
+        for chip, b in self.chip_buttons.items():
             b.setEnabled(can_bet)
+            b.setVisible(chip % view.limits[0] == 0)  # a stake is a multiple of the minimum
         self.take_back.setEnabled(can_bet and self._has_stake(box))
 
     def select_box(self, number: int) -> None:
