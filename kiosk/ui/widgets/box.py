@@ -155,6 +155,7 @@ class BoxWidget(QFrame):
         self._layout.addStretch(1)
         for line in _stake_lines(box):
             label = QLabel(line)
+            label.setWordWrap(True)
             label.setStyleSheet(f"font-size: {m.font_px(2.8)}px;")
             self._layout.addWidget(label)
 
