@@ -162,4 +162,5 @@ def total_label(label: str) -> str:
              "bust": QT_TRANSLATE_NOOP("Total", "bust")}
     if kind == "hard":
         return number
-    return f"{translate('Total', words.get(kind, kind))} {number}"
+    word = translate("Total", words.get(kind, kind))
+    return f"{word} {number}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kiosk.ui.app import build, show
+from kiosk.ui.window import TableSettings
 from models.cards import parse_card
 
 pytestmark = pytest.mark.xdist_group("ui")
@@ -46,7 +47,9 @@ class Table:
 
 @pytest.fixture
 def table(qtbot, tmp_path):
-    kiosk = build(tmp_path / "journal.sqlite")
+    # the screen in English, the source language, so the tests read as the code does; the
+    # German screen has its own test (test_language.py)
+    kiosk = build(tmp_path / "journal.sqlite", settings=TableSettings(language="en"))
     show(kiosk)
     qtbot.addWidget(kiosk.window)
     t = Table(kiosk, qtbot)

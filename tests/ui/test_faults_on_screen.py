@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from kiosk.ui.app import build, show
+from kiosk.ui.window import TableSettings
 from models.cards import parse_card
 
 pytestmark = pytest.mark.xdist_group("ui")
@@ -94,7 +95,7 @@ def test_a_refused_card_stays_on_screen_until_confirmed(table):
 
 def test_a_restart_mid_round_resumes_on_screen_where_it_stopped(qtbot, tmp_path):
     db = tmp_path / "journal.sqlite"
-    kiosk = build(db)
+    kiosk = build(db, settings=TableSettings(language="en"))
     show(kiosk)
     qtbot.waitUntil(lambda: kiosk.service.view().phase == "betting", timeout=5000)
     svc = kiosk.service
@@ -113,7 +114,7 @@ def test_a_restart_mid_round_resumes_on_screen_where_it_stopped(qtbot, tmp_path)
     kiosk.bridge.close()
     svc.close()
     kiosk.window.close()
-    again = build(db)
+    again = build(db, settings=TableSettings(language="en"))
     show(again)
     qtbot.addWidget(again.window)
     qtbot.waitUntil(lambda: again.service.view().source.state == "connected", timeout=5000)

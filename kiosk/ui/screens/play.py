@@ -107,8 +107,9 @@ class PlayPanel(QWidget):
         self.buttons["surrender"].setVisible(view.choices.surrender or _has_surrender(view))
         self.close_insurance.setVisible(c.close_insurance)
         self._offers(view)
-        lines = [f"{player_label(ln.player)} ({translate('Play', 'box')} {ln.box}): "
-                 f"{translate('Play', 'pay')} {money(ln.net)}" for ln in view.payable_now]
+        pay = translate("Play", "%1 (box %2): pay %3")
+        lines = [pay.replace("%1", player_label(ln.player)).replace("%2", str(ln.box))
+                 .replace("%3", money(ln.net)) for ln in view.payable_now]
         self.pay_now.setText((translate("Play", "Pay at once:") + "\n" + "\n".join(lines))
                              if lines else "")
         if self.stack.currentWidget() is self.follow and not self.follow.still_valid(view):

@@ -123,15 +123,22 @@ class SettlementPage(QWidget):
         return card
 
     def _line_text(self, ln) -> str:
-        hand = f" ({translate('Settlement', 'hand')} {ln.hand})" if ln.hand > 1 else ""
-        who = f"{player_label(ln.player)}{hand}: {translate('Bet', BETS.get(ln.bet, ln.bet))} " \
-              f"{money(ln.stake)}, {translate('Outcome', OUTCOMES.get(ln.outcome, ln.outcome))}"
+        player = player_label(ln.player)
+        if ln.hand > 1:
+            player = translate("Settlement", "%1 (hand %2)").replace("%1", player) \
+                .replace("%2", str(ln.hand))
+        bet = translate("Bet", BETS.get(ln.bet, ln.bet))
+        outcome = translate("Outcome", OUTCOMES.get(ln.outcome, ln.outcome))
+        who = translate("Settlement", "%1: %2 %3, %4").replace("%1", player) \
+            .replace("%2", bet).replace("%3", money(ln.stake)).replace("%4", outcome)
         if ln.net > 0:
-            return f"{who}\n  {translate('Settlement', 'pay')} {money(ln.net)}: " \
-                   f"{chips_text(ln.net, self.chips)}"
-        if ln.net < 0:
-            return f"{who}\n  {translate('Settlement', 'take')} {money(-ln.net)}"
-        return f"{who}\n  {translate('Settlement', 'stays')}"
+            todo = translate("Settlement", "pay %1: %2").replace("%1", money(ln.net)) \
+                .replace("%2", chips_text(ln.net, self.chips))
+        elif ln.net < 0:
+            todo = translate("Settlement", "take %1").replace("%1", money(-ln.net))
+        else:
+            todo = translate("Settlement", "the stake stays")
+        return f"{who}\n  {todo}"
 
     def _paid(self) -> None:
         view = self.bridge.view()

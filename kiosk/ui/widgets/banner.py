@@ -58,8 +58,10 @@ class FaultBanners(QWidget):
                                 "garbage")
             self._layout.addWidget(self._bar(theme.ALARM_BG, what, todo, f, f"fault-{f.seq}",
                                              keypad=manual))
-        if len(self._faults) > 3:
-            more = QLabel(translate("Banner", "%n more fault(s)", None, len(self._faults) - 3))
+        hidden = len(self._faults) - 3
+        if hidden > 0:
+            # a count, not a plural: lupdate marks plurals only where the count is a literal
+            more = QLabel(translate("Banner", "More faults: %1").replace("%1", str(hidden)))
             more.setStyleSheet(f"color: {theme.BAD}; font-size: {m.font_px(2.8)}px;")
             self._layout.addWidget(more)
         self.setVisible(bool(self._refusal or self._faults))

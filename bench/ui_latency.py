@@ -1,0 +1,114 @@
+"""Card to screen: how long from a card frame written to the mock shoe's pseudo-terminal until
+that card is painted on the table screen.
+
+The whole path is the production one: the frame is read by pyserial on the shoe's reader
+thread, parsed by the dialect, posted to the GUI thread, journaled (SQLite, synchronous=FULL),
+applied, published, rendered by the window, and painted. The clock stops at the first paint
+event of the new card's widget. Rounds are played at a full table (the decisions are made
+through the service, unmeasured) until at least --cards cards have been timed.
+
+    QT_QPA_PLATFORM=offscreen python bench/ui_latency.py --cards 500
+
+Prints p50, p90, p99 and max, then a last line of JSON {"p50_ms": .., "p99_ms": ..}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM",
+                      f"offscreen:configfile={ROOT / 'tests' / 'ui' / 'screens-1920.json'}")
+
+from PySide6.QtCore import QEvent, QObject  # noqa: E402
+
+from kiosk.ui.app import build, show  # noqa: E402
+from kiosk.ui.widgets.card import CardWidget  # noqa: E402
+
+
+class PaintWatch(QObject):
+    """Notes the first paint of every card widget: (card, time), in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.painted: list[tuple[str, float]] = []
+        self._seen: set = set()
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Paint and isinstance(obj, CardWidget) and \
+                not obj.property("painted"):
+            obj.setProperty("painted", True)  # a property, not id(): ids of dead widgets recur
+            self.painted.append((obj.code, time.perf_counter()))
+        return False
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=500)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="ui-latency-"))
+    kiosk = build(folder / "journal.sqlite")
+    show(kiosk)
+    app, svc, mock = kiosk.app, kiosk.service, kiosk.feed.mock
+    watch = PaintWatch()
+    app.installEventFilter(watch)
+
+    def until(done, timeout=10.0):
+        end = time.perf_counter() + timeout
+        while not done():
+            if time.perf_counter() > end:
+                raise TimeoutError("the table did not get there")
+            app.processEvents()
+
+    until(lambda: svc.view().phase == "betting")
+    for n in range(1, 8):
+        svc.seat(n, f"S{n}")
+    times: list[float] = []
+    while len(times) < args.cards:
+        until(lambda: svc.view().phase == "betting")
+        for n in range(1, 8):
+            svc.bet(f"S{n}", n, "10")
+        while True:
+            v = svc.view()
+            if v.choices.settle:
+                break
+            if v.choices.box is not None and len(v.boxes[v.choices.box - 1]
+                                                 .hands[v.choices.hand - 1].cards) >= 2:
+                hand = v.boxes[v.choices.box - 1].hands[v.choices.hand - 1]
+                if hand.total >= 15:
+                    svc.stand(v.choices.box, v.choices.hand)
+                    until(lambda seq=v.seq: svc.view().seq > seq)
+                    continue
+            known = len(watch.painted)
+            start = time.perf_counter()
+            card = mock.deal(1)[0]
+            until(lambda c=card.code, k=known: any(code == c for code, _ in watch.painted[k:]))
+            painted = next(t for code, t in watch.painted[known:] if code == card.code)
+            times.append((painted - start) * 1000)
+        svc.settle()
+        svc.confirm_payout("bench")
+    kiosk.close()
+    print(f"card frame on the pty -> card painted on the table screen, {len(times)} cards")
+    print(f"  p50 {percentile(times, 0.5):.1f} ms, p90 {percentile(times, 0.9):.1f} ms, "
+          f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms, "
+          f"mean {statistics.mean(times):.1f} ms")
+    print(json.dumps({"p50_ms": round(percentile(times, 0.5), 2),
+                      "p99_ms": round(percentile(times, 0.99), 2)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

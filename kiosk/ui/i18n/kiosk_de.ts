@@ -1,0 +1,604 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>Banner</name>
+    <message>
+        <source>More faults: %1</source>
+        <translation>Weitere Störungen: %1</translation>
+    </message>
+    <message>
+        <source>Key in card</source>
+        <translation>Karte eingeben</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>Bestätigen</translation>
+    </message>
+</context>
+<context>
+    <name>Bet</name>
+    <message>
+        <source>stake</source>
+        <translation>Einsatz</translation>
+    </message>
+    <message>
+        <source>insurance</source>
+        <translation>Versicherung</translation>
+    </message>
+    <message>
+        <source>even money</source>
+        <translation>Even Money</translation>
+    </message>
+    <message>
+        <source>Twins</source>
+        <translation>Twins</translation>
+    </message>
+    <message>
+        <source>Bust</source>
+        <translation>Bust</translation>
+    </message>
+    <message>
+        <source>surrender</source>
+        <translation>Aufgabe</translation>
+    </message>
+</context>
+<context>
+    <name>Betting</name>
+    <message>
+        <source>+ Co-player</source>
+        <translation>+ Mitspieler</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Box</translation>
+    </message>
+    <message>
+        <source>Take stake back</source>
+        <translation>Einsatz zurück</translation>
+    </message>
+    <message>
+        <source>Deal the first card from the shoe to close betting.</source>
+        <translation>Die erste Karte aus dem Schlitten schließt die Einsätze.</translation>
+    </message>
+    <message>
+        <source>Key in card</source>
+        <translation>Karte eingeben</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source>Seat leaves</source>
+        <translation>Platz wird frei</translation>
+    </message>
+    <message>
+        <source>Seat a player</source>
+        <translation>Spieler setzen</translation>
+    </message>
+</context>
+<context>
+    <name>Box</name>
+    <message>
+        <source>doubled</source>
+        <translation>verdoppelt</translation>
+    </message>
+    <message>
+        <source>stands</source>
+        <translation>steht</translation>
+    </message>
+    <message>
+        <source>surrendered</source>
+        <translation>aufgegeben</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>frei</translation>
+    </message>
+    <message>
+        <source>no owner</source>
+        <translation>kein Boxinhaber</translation>
+    </message>
+    <message>
+        <source>seated</source>
+        <translation>sitzt</translation>
+    </message>
+    <message>
+        <source>decides from his seat</source>
+        <translation>entscheidet von seinem Platz</translation>
+    </message>
+    <message>
+        <source>empty seat</source>
+        <translation>Platz frei</translation>
+    </message>
+    <message>
+        <source>staked</source>
+        <translation>gesetzt</translation>
+    </message>
+    <message>
+        <source>to act</source>
+        <translation>am Zug</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+</context>
+<context>
+    <name>Fault</name>
+    <message>
+        <source>The card reader is lost ({source}).</source>
+        <translation>Kartenleser getrennt ({source}).</translation>
+    </message>
+    <message>
+        <source>Check the cable. Key in each card until it is back.</source>
+        <translation>Kabel prüfen. Jede Karte eingeben, bis er wieder da ist.</translation>
+    </message>
+    <message>
+        <source>The card reader has gone silent ({source}).</source>
+        <translation>Der Kartenleser meldet sich nicht ({source}).</translation>
+    </message>
+    <message>
+        <source>Check the shoe. Key in any card it does not show.</source>
+        <translation>Schlitten prüfen. Jede fehlende Karte eingeben.</translation>
+    </message>
+    <message>
+        <source>The shoe could not read a card.</source>
+        <translation>Der Schlitten konnte eine Karte nicht lesen.</translation>
+    </message>
+    <message>
+        <source>Key in the card you see.</source>
+        <translation>Die sichtbare Karte eingeben.</translation>
+    </message>
+    <message>
+        <source>A card&apos;s message from the shoe was damaged.</source>
+        <translation>Die Meldung einer Karte war gestört.</translation>
+    </message>
+    <message>
+        <source>Noise on the shoe&apos;s line.</source>
+        <translation>Störung auf der Leitung des Schlittens.</translation>
+    </message>
+    <message>
+        <source>If a card did not show, key it in; else confirm.</source>
+        <translation>Fehlt eine Karte, eingeben; sonst bestätigen.</translation>
+    </message>
+    <message>
+        <source>Messages from the shoe were lost.</source>
+        <translation>Meldungen des Schlittens gingen verloren.</translation>
+    </message>
+    <message>
+        <source>Key in any card that did not show; then confirm.</source>
+        <translation>Fehlende Karten eingeben, dann bestätigen.</translation>
+    </message>
+    <message>
+        <source>The camera is unsure of a card (best guess {card}).</source>
+        <translation>Die Kamera ist bei einer Karte unsicher (vermutlich {card}).</translation>
+    </message>
+    <message>
+        <source>The shoe raised an alarm: {message}</source>
+        <translation>Alarm am Schlitten: {message}</translation>
+    </message>
+    <message>
+        <source>Clear the shoe, then confirm.</source>
+        <translation>Schlitten freimachen, dann bestätigen.</translation>
+    </message>
+    <message>
+        <source>The shoe says it is empty.</source>
+        <translation>Der Schlitten meldet: leer.</translation>
+    </message>
+    <message>
+        <source>Start a new shoe (supervisor).</source>
+        <translation>Neuen Schlitten beginnen (Aufsicht).</translation>
+    </message>
+    <message>
+        <source>Card {card} was not taken: {reason}</source>
+        <translation>Karte {card} nicht übernommen: {reason}</translation>
+    </message>
+    <message>
+        <source>Set the card aside and call the supervisor; confirm when done.</source>
+        <translation>Karte beiseitelegen, Aufsicht rufen; danach bestätigen.</translation>
+    </message>
+</context>
+<context>
+    <name>Felt</name>
+    <message>
+        <source>Dealer</source>
+        <translation>Croupier</translation>
+    </message>
+    <message>
+        <source>Dealer draws</source>
+        <translation>Croupier zieht</translation>
+    </message>
+    <message>
+        <source>Dealer has Black Jack</source>
+        <translation>Croupier hat Black Jack</translation>
+    </message>
+    <message>
+        <source>Dealer busts</source>
+        <translation>Croupier überkauft</translation>
+    </message>
+    <message>
+        <source>Dealer stands on %1</source>
+        <translation>Croupier steht auf %1</translation>
+    </message>
+    <message>
+        <source>Insurance? Then the dealer peeks</source>
+        <translation>Versicherung? Dann prüft der Croupier</translation>
+    </message>
+    <message>
+        <source>Place your bets</source>
+        <translation>Machen Sie Ihr Spiel</translation>
+    </message>
+    <message>
+        <source>Box %1 to act</source>
+        <translation>Box %1 ist am Zug</translation>
+    </message>
+    <message>
+        <source>Next card: box %1</source>
+        <translation>Nächste Karte: Box %1</translation>
+    </message>
+    <message>
+        <source>Next card: dealer</source>
+        <translation>Nächste Karte: Croupier</translation>
+    </message>
+</context>
+<context>
+    <name>Follow</name>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>double</source>
+        <translation>verdoppeln</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation>teilen</translation>
+    </message>
+    <message>
+        <source>Box %1 will %2. Does each co-player follow?</source>
+        <translation>Box %1 will %2. Geht jeder Mitspieler mit?</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>Bestätigen</translation>
+    </message>
+    <message>
+        <source>Follows</source>
+        <translation>Geht mit</translation>
+    </message>
+    <message>
+        <source>Does not</source>
+        <translation>Nicht</translation>
+    </message>
+</context>
+<context>
+    <name>Keypad</name>
+    <message>
+        <source>Key in the card: rank, then suit</source>
+        <translation>Karte eingeben: erst Wert, dann Farbe</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+</context>
+<context>
+    <name>Outcome</name>
+    <message>
+        <source>win</source>
+        <translation>Gewinn</translation>
+    </message>
+    <message>
+        <source>Black Jack</source>
+        <translation>Black Jack</translation>
+    </message>
+    <message>
+        <source>push</source>
+        <translation>unentschieden</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>surrender</source>
+        <translation>Aufgabe</translation>
+    </message>
+</context>
+<context>
+    <name>Play</name>
+    <message>
+        <source>Stand</source>
+        <translation>Stehen</translation>
+    </message>
+    <message>
+        <source>Double</source>
+        <translation>Verdoppeln</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>Teilen</translation>
+    </message>
+    <message>
+        <source>Surrender</source>
+        <translation>Aufgeben</translation>
+    </message>
+    <message>
+        <source>Insurance closed: peek</source>
+        <translation>Versicherung zu: prüfen</translation>
+    </message>
+    <message>
+        <source>Key in card</source>
+        <translation>Karte eingeben</translation>
+    </message>
+    <message>
+        <source>Box %1, hand %2: %3 decides</source>
+        <translation>Box %1, Hand %2: %3 entscheidet</translation>
+    </message>
+    <message>
+        <source>Box %1, hand %2: its second card</source>
+        <translation>Box %1, Hand %2: zweite Karte</translation>
+    </message>
+    <message>
+        <source>Dealing</source>
+        <translation>Austeilen</translation>
+    </message>
+    <message>
+        <source>Dealer shows an ace: insurance?</source>
+        <translation>Croupier zeigt ein Ass: Versicherung?</translation>
+    </message>
+    <message>
+        <source>Dealer&apos;s turn</source>
+        <translation>Croupier ist am Zug</translation>
+    </message>
+    <message>
+        <source>%1 (box %2): pay %3</source>
+        <translation>%1 (Box %2): %3 auszahlen</translation>
+    </message>
+    <message>
+        <source>Pay at once:</source>
+        <translation>Sofort auszahlen:</translation>
+    </message>
+    <message>
+        <source>Even money: %1</source>
+        <translation>Even Money: %1</translation>
+    </message>
+    <message>
+        <source>Insure %1, box %2</source>
+        <translation>Versichern: %1, Box %2</translation>
+    </message>
+</context>
+<context>
+    <name>Player</name>
+    <message>
+        <source>Seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
+        <source>Co-player %1</source>
+        <translation>Mitspieler %1</translation>
+    </message>
+</context>
+<context>
+    <name>Refusal</name>
+    <message>
+        <source>Betting is closed: the first card is out.</source>
+        <translation>Keine Einsätze mehr: die erste Karte ist draußen.</translation>
+    </message>
+    <message>
+        <source>A player needs a name or number.</source>
+        <translation>Ein Spieler braucht einen Namen oder eine Nummer.</translation>
+    </message>
+    <message>
+        <source>{stake} would bring box {box} to {total}, over the box maximum {max}.</source>
+        <translation>{stake} brächte Box {box} auf {total}, über das Box-Maximum {max}.</translation>
+    </message>
+    <message>
+        <source>This table has no {side} bet.</source>
+        <translation>Dieser Tisch hat keine {side}-Wette.</translation>
+    </message>
+    <message>
+        <source>{side} stake {total} is over its maximum {max}.</source>
+        <translation>{side}-Einsatz {total} liegt über dem Maximum {max}.</translation>
+    </message>
+    <message>
+        <source>A stake must be above zero.</source>
+        <translation>Ein Einsatz muss über null liegen.</translation>
+    </message>
+    <message>
+        <source>{amount} is not a multiple of the table minimum {min}.</source>
+        <translation>{amount} ist kein Vielfaches des Tischminimums {min}.</translation>
+    </message>
+    <message>
+        <source>{player} has no such stake on box {box}.</source>
+        <translation>{player} hat keinen solchen Einsatz auf Box {box}.</translation>
+    </message>
+    <message>
+        <source>Seats change only before the first card.</source>
+        <translation>Plätze ändern sich nur vor der ersten Karte.</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is empty already.</source>
+        <translation>Platz {seat} ist schon frei.</translation>
+    </message>
+    <message>
+        <source>{player} sits in seat {seat} already.</source>
+        <translation>{player} sitzt schon auf Platz {seat}.</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is taken by {player}.</source>
+        <translation>Platz {seat} ist von {player} besetzt.</translation>
+    </message>
+    <message>
+        <source>{player} sits in seat {seat}: one seat each.</source>
+        <translation>{player} sitzt auf Platz {seat}: ein Platz je Spieler.</translation>
+    </message>
+    <message>
+        <source>No stake on any box: place a stake first.</source>
+        <translation>Kein Einsatz auf einer Box: erst setzen.</translation>
+    </message>
+    <message>
+        <source>Box {box} has no owner: seat a player.</source>
+        <translation>Box {box} hat keinen Boxinhaber: einen Spieler setzen.</translation>
+    </message>
+    <message>
+        <source>Twins on box {box} needs a main stake on that box.</source>
+        <translation>Twins auf Box {box} braucht einen Einsatz auf dieser Box.</translation>
+    </message>
+    <message>
+        <source>Bust stake {total} of {player} is over his main stakes ({main}).</source>
+        <translation>Bust-Einsatz {total} von {player} liegt über seinen Einsätzen ({main}).</translation>
+    </message>
+    <message>
+        <source>Card {card} cannot appear again in a {decks}-deck shoe.</source>
+        <translation>Karte {card} kann in einem Schlitten mit {decks} Decks nicht noch einmal kommen.</translation>
+    </message>
+    <message>
+        <source>Card {card} out of turn: the round is over.</source>
+        <translation>Karte {card} außer der Reihe: die Runde ist vorbei.</translation>
+    </message>
+    <message>
+        <source>Card {card} out of turn: the dealer stands on {total}.</source>
+        <translation>Karte {card} außer der Reihe: der Croupier steht auf {total}.</translation>
+    </message>
+    <message>
+        <source>Card {card} cannot come from this {decks}-deck shoe: all are out.</source>
+        <translation>Karte {card} kann nicht aus diesem Schlitten mit {decks} Decks kommen: alle sind draußen.</translation>
+    </message>
+    <message>
+        <source>The shoe is empty: start a new shoe.</source>
+        <translation>Der Schlitten ist leer: neuen Schlitten beginnen.</translation>
+    </message>
+    <message>
+        <source>Card {card} out of turn: no round is open.</source>
+        <translation>Karte {card} außer der Reihe: keine Runde offen.</translation>
+    </message>
+</context>
+<context>
+    <name>Settlement</name>
+    <message>
+        <source>%1 in cash</source>
+        <translation>%1 bar</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Ausgezahlt</translation>
+    </message>
+    <message>
+        <source>Round %1: settlement</source>
+        <translation>Runde %1: Abrechnung</translation>
+    </message>
+    <message>
+        <source>Dealer: Black Jack</source>
+        <translation>Croupier: Black Jack</translation>
+    </message>
+    <message>
+        <source>Dealer busts (%1)</source>
+        <translation>Croupier überkauft (%1)</translation>
+    </message>
+    <message>
+        <source>Dealer: %1</source>
+        <translation>Croupier: %1</translation>
+    </message>
+    <message>
+        <source>Net: %1. House: %2 %3</source>
+        <translation>Saldo: %1. Bank: %2 %3</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source>%1 (hand %2)</source>
+        <translation>%1 (Hand %2)</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3, %4</source>
+        <translation>%1: %2 %3, %4</translation>
+    </message>
+    <message>
+        <source>pay %1: %2</source>
+        <translation>%1 auszahlen: %2</translation>
+    </message>
+    <message>
+        <source>take %1</source>
+        <translation>%1 einziehen</translation>
+    </message>
+    <message>
+        <source>the stake stays</source>
+        <translation>Einsatz bleibt</translation>
+    </message>
+</context>
+<context>
+    <name>Source</name>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>LOST</source>
+        <translation>GETRENNT</translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <translation>stumm</translation>
+    </message>
+    <message>
+        <source>keypad</source>
+        <translation>Tastatur</translation>
+    </message>
+    <message>
+        <source>shoe</source>
+        <translation>Schlitten</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>Kamera</translation>
+    </message>
+</context>
+<context>
+    <name>Status</name>
+    <message>
+        <source>Round %1</source>
+        <translation>Runde %1</translation>
+    </message>
+    <message>
+        <source>no shoe</source>
+        <translation>kein Schlitten</translation>
+    </message>
+    <message>
+        <source>CUT CARD OUT: last round of this shoe</source>
+        <translation>SCHNITTKARTE: letzte Runde dieses Schlittens</translation>
+    </message>
+    <message>
+        <source>Shoe %1: %2 cards left</source>
+        <translation>Schlitten %1: noch %2 Karten</translation>
+    </message>
+</context>
+<context>
+    <name>Total</name>
+    <message>
+        <source>soft</source>
+        <translation>soft</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>hart</translation>
+    </message>
+    <message>
+        <source>bust</source>
+        <translation>überkauft</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,604 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>Banner</name>
+    <message>
+        <source>More faults: %1</source>
+        <translation>More faults: %1</translation>
+    </message>
+    <message>
+        <source>Key in card</source>
+        <translation>Key in card</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>Confirm</translation>
+    </message>
+</context>
+<context>
+    <name>Bet</name>
+    <message>
+        <source>stake</source>
+        <translation>stake</translation>
+    </message>
+    <message>
+        <source>insurance</source>
+        <translation>insurance</translation>
+    </message>
+    <message>
+        <source>even money</source>
+        <translation>even money</translation>
+    </message>
+    <message>
+        <source>Twins</source>
+        <translation>Twins</translation>
+    </message>
+    <message>
+        <source>Bust</source>
+        <translation>Bust</translation>
+    </message>
+    <message>
+        <source>surrender</source>
+        <translation>surrender</translation>
+    </message>
+</context>
+<context>
+    <name>Betting</name>
+    <message>
+        <source>+ Co-player</source>
+        <translation>+ Co-player</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Box</translation>
+    </message>
+    <message>
+        <source>Take stake back</source>
+        <translation>Take stake back</translation>
+    </message>
+    <message>
+        <source>Deal the first card from the shoe to close betting.</source>
+        <translation>Deal the first card from the shoe to close betting.</translation>
+    </message>
+    <message>
+        <source>Key in card</source>
+        <translation>Key in card</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source>Seat leaves</source>
+        <translation>Seat leaves</translation>
+    </message>
+    <message>
+        <source>Seat a player</source>
+        <translation>Seat a player</translation>
+    </message>
+</context>
+<context>
+    <name>Box</name>
+    <message>
+        <source>doubled</source>
+        <translation>doubled</translation>
+    </message>
+    <message>
+        <source>stands</source>
+        <translation>stands</translation>
+    </message>
+    <message>
+        <source>surrendered</source>
+        <translation>surrendered</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>empty</translation>
+    </message>
+    <message>
+        <source>no owner</source>
+        <translation>no owner</translation>
+    </message>
+    <message>
+        <source>seated</source>
+        <translation>seated</translation>
+    </message>
+    <message>
+        <source>decides from his seat</source>
+        <translation>decides from his seat</translation>
+    </message>
+    <message>
+        <source>empty seat</source>
+        <translation>empty seat</translation>
+    </message>
+    <message>
+        <source>staked</source>
+        <translation>staked</translation>
+    </message>
+    <message>
+        <source>to act</source>
+        <translation>to act</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>waiting</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>done</translation>
+    </message>
+</context>
+<context>
+    <name>Fault</name>
+    <message>
+        <source>The card reader is lost ({source}).</source>
+        <translation>The card reader is lost ({source}).</translation>
+    </message>
+    <message>
+        <source>Check the cable. Key in each card until it is back.</source>
+        <translation>Check the cable. Key in each card until it is back.</translation>
+    </message>
+    <message>
+        <source>The card reader has gone silent ({source}).</source>
+        <translation>The card reader has gone silent ({source}).</translation>
+    </message>
+    <message>
+        <source>Check the shoe. Key in any card it does not show.</source>
+        <translation>Check the shoe. Key in any card it does not show.</translation>
+    </message>
+    <message>
+        <source>The shoe could not read a card.</source>
+        <translation>The shoe could not read a card.</translation>
+    </message>
+    <message>
+        <source>Key in the card you see.</source>
+        <translation>Key in the card you see.</translation>
+    </message>
+    <message>
+        <source>A card&apos;s message from the shoe was damaged.</source>
+        <translation>A card&apos;s message from the shoe was damaged.</translation>
+    </message>
+    <message>
+        <source>Noise on the shoe&apos;s line.</source>
+        <translation>Noise on the shoe&apos;s line.</translation>
+    </message>
+    <message>
+        <source>If a card did not show, key it in; else confirm.</source>
+        <translation>If a card did not show, key it in; else confirm.</translation>
+    </message>
+    <message>
+        <source>Messages from the shoe were lost.</source>
+        <translation>Messages from the shoe were lost.</translation>
+    </message>
+    <message>
+        <source>Key in any card that did not show; then confirm.</source>
+        <translation>Key in any card that did not show; then confirm.</translation>
+    </message>
+    <message>
+        <source>The camera is unsure of a card (best guess {card}).</source>
+        <translation>The camera is unsure of a card (best guess {card}).</translation>
+    </message>
+    <message>
+        <source>The shoe raised an alarm: {message}</source>
+        <translation>The shoe raised an alarm: {message}</translation>
+    </message>
+    <message>
+        <source>Clear the shoe, then confirm.</source>
+        <translation>Clear the shoe, then confirm.</translation>
+    </message>
+    <message>
+        <source>The shoe says it is empty.</source>
+        <translation>The shoe says it is empty.</translation>
+    </message>
+    <message>
+        <source>Start a new shoe (supervisor).</source>
+        <translation>Start a new shoe (supervisor).</translation>
+    </message>
+    <message>
+        <source>Card {card} was not taken: {reason}</source>
+        <translation>Card {card} was not taken: {reason}</translation>
+    </message>
+    <message>
+        <source>Set the card aside and call the supervisor; confirm when done.</source>
+        <translation>Set the card aside and call the supervisor; confirm when done.</translation>
+    </message>
+</context>
+<context>
+    <name>Felt</name>
+    <message>
+        <source>Dealer</source>
+        <translation>Dealer</translation>
+    </message>
+    <message>
+        <source>Dealer draws</source>
+        <translation>Dealer draws</translation>
+    </message>
+    <message>
+        <source>Dealer has Black Jack</source>
+        <translation>Dealer has Black Jack</translation>
+    </message>
+    <message>
+        <source>Dealer busts</source>
+        <translation>Dealer busts</translation>
+    </message>
+    <message>
+        <source>Dealer stands on %1</source>
+        <translation>Dealer stands on %1</translation>
+    </message>
+    <message>
+        <source>Insurance? Then the dealer peeks</source>
+        <translation>Insurance? Then the dealer peeks</translation>
+    </message>
+    <message>
+        <source>Place your bets</source>
+        <translation>Place your bets</translation>
+    </message>
+    <message>
+        <source>Box %1 to act</source>
+        <translation>Box %1 to act</translation>
+    </message>
+    <message>
+        <source>Next card: box %1</source>
+        <translation>Next card: box %1</translation>
+    </message>
+    <message>
+        <source>Next card: dealer</source>
+        <translation>Next card: dealer</translation>
+    </message>
+</context>
+<context>
+    <name>Follow</name>
+    <message>
+        <source>Back</source>
+        <translation>Back</translation>
+    </message>
+    <message>
+        <source>double</source>
+        <translation>double</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation>split</translation>
+    </message>
+    <message>
+        <source>Box %1 will %2. Does each co-player follow?</source>
+        <translation>Box %1 will %2. Does each co-player follow?</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>Confirm</translation>
+    </message>
+    <message>
+        <source>Follows</source>
+        <translation>Follows</translation>
+    </message>
+    <message>
+        <source>Does not</source>
+        <translation>Does not</translation>
+    </message>
+</context>
+<context>
+    <name>Keypad</name>
+    <message>
+        <source>Key in the card: rank, then suit</source>
+        <translation>Key in the card: rank, then suit</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+</context>
+<context>
+    <name>Outcome</name>
+    <message>
+        <source>win</source>
+        <translation>win</translation>
+    </message>
+    <message>
+        <source>Black Jack</source>
+        <translation>Black Jack</translation>
+    </message>
+    <message>
+        <source>push</source>
+        <translation>push</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>loss</translation>
+    </message>
+    <message>
+        <source>surrender</source>
+        <translation>surrender</translation>
+    </message>
+</context>
+<context>
+    <name>Play</name>
+    <message>
+        <source>Stand</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>Double</source>
+        <translation>Double</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>Split</translation>
+    </message>
+    <message>
+        <source>Surrender</source>
+        <translation>Surrender</translation>
+    </message>
+    <message>
+        <source>Insurance closed: peek</source>
+        <translation>Insurance closed: peek</translation>
+    </message>
+    <message>
+        <source>Key in card</source>
+        <translation>Key in card</translation>
+    </message>
+    <message>
+        <source>Box %1, hand %2: %3 decides</source>
+        <translation>Box %1, hand %2: %3 decides</translation>
+    </message>
+    <message>
+        <source>Box %1, hand %2: its second card</source>
+        <translation>Box %1, hand %2: its second card</translation>
+    </message>
+    <message>
+        <source>Dealing</source>
+        <translation>Dealing</translation>
+    </message>
+    <message>
+        <source>Dealer shows an ace: insurance?</source>
+        <translation>Dealer shows an ace: insurance?</translation>
+    </message>
+    <message>
+        <source>Dealer&apos;s turn</source>
+        <translation>Dealer&apos;s turn</translation>
+    </message>
+    <message>
+        <source>%1 (box %2): pay %3</source>
+        <translation>%1 (box %2): pay %3</translation>
+    </message>
+    <message>
+        <source>Pay at once:</source>
+        <translation>Pay at once:</translation>
+    </message>
+    <message>
+        <source>Even money: %1</source>
+        <translation>Even money: %1</translation>
+    </message>
+    <message>
+        <source>Insure %1, box %2</source>
+        <translation>Insure %1, box %2</translation>
+    </message>
+</context>
+<context>
+    <name>Player</name>
+    <message>
+        <source>Seat %1</source>
+        <translation>Seat %1</translation>
+    </message>
+    <message>
+        <source>Co-player %1</source>
+        <translation>Co-player %1</translation>
+    </message>
+</context>
+<context>
+    <name>Refusal</name>
+    <message>
+        <source>Betting is closed: the first card is out.</source>
+        <translation>Betting is closed: the first card is out.</translation>
+    </message>
+    <message>
+        <source>A player needs a name or number.</source>
+        <translation>A player needs a name or number.</translation>
+    </message>
+    <message>
+        <source>{stake} would bring box {box} to {total}, over the box maximum {max}.</source>
+        <translation>{stake} would bring box {box} to {total}, over the box maximum {max}.</translation>
+    </message>
+    <message>
+        <source>This table has no {side} bet.</source>
+        <translation>This table has no {side} bet.</translation>
+    </message>
+    <message>
+        <source>{side} stake {total} is over its maximum {max}.</source>
+        <translation>{side} stake {total} is over its maximum {max}.</translation>
+    </message>
+    <message>
+        <source>A stake must be above zero.</source>
+        <translation>A stake must be above zero.</translation>
+    </message>
+    <message>
+        <source>{amount} is not a multiple of the table minimum {min}.</source>
+        <translation>{amount} is not a multiple of the table minimum {min}.</translation>
+    </message>
+    <message>
+        <source>{player} has no such stake on box {box}.</source>
+        <translation>{player} has no such stake on box {box}.</translation>
+    </message>
+    <message>
+        <source>Seats change only before the first card.</source>
+        <translation>Seats change only before the first card.</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is empty already.</source>
+        <translation>Seat {seat} is empty already.</translation>
+    </message>
+    <message>
+        <source>{player} sits in seat {seat} already.</source>
+        <translation>{player} sits in seat {seat} already.</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is taken by {player}.</source>
+        <translation>Seat {seat} is taken by {player}.</translation>
+    </message>
+    <message>
+        <source>{player} sits in seat {seat}: one seat each.</source>
+        <translation>{player} sits in seat {seat}: one seat each.</translation>
+    </message>
+    <message>
+        <source>No stake on any box: place a stake first.</source>
+        <translation>No stake on any box: place a stake first.</translation>
+    </message>
+    <message>
+        <source>Box {box} has no owner: seat a player.</source>
+        <translation>Box {box} has no owner: seat a player.</translation>
+    </message>
+    <message>
+        <source>Twins on box {box} needs a main stake on that box.</source>
+        <translation>Twins on box {box} needs a main stake on that box.</translation>
+    </message>
+    <message>
+        <source>Bust stake {total} of {player} is over his main stakes ({main}).</source>
+        <translation>Bust stake {total} of {player} is over his main stakes ({main}).</translation>
+    </message>
+    <message>
+        <source>Card {card} cannot appear again in a {decks}-deck shoe.</source>
+        <translation>Card {card} cannot appear again in a {decks}-deck shoe.</translation>
+    </message>
+    <message>
+        <source>Card {card} out of turn: the round is over.</source>
+        <translation>Card {card} out of turn: the round is over.</translation>
+    </message>
+    <message>
+        <source>Card {card} out of turn: the dealer stands on {total}.</source>
+        <translation>Card {card} out of turn: the dealer stands on {total}.</translation>
+    </message>
+    <message>
+        <source>Card {card} cannot come from this {decks}-deck shoe: all are out.</source>
+        <translation>Card {card} cannot come from this {decks}-deck shoe: all are out.</translation>
+    </message>
+    <message>
+        <source>The shoe is empty: start a new shoe.</source>
+        <translation>The shoe is empty: start a new shoe.</translation>
+    </message>
+    <message>
+        <source>Card {card} out of turn: no round is open.</source>
+        <translation>Card {card} out of turn: no round is open.</translation>
+    </message>
+</context>
+<context>
+    <name>Settlement</name>
+    <message>
+        <source>%1 in cash</source>
+        <translation>%1 in cash</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Paid</translation>
+    </message>
+    <message>
+        <source>Round %1: settlement</source>
+        <translation>Round %1: settlement</translation>
+    </message>
+    <message>
+        <source>Dealer: Black Jack</source>
+        <translation>Dealer: Black Jack</translation>
+    </message>
+    <message>
+        <source>Dealer busts (%1)</source>
+        <translation>Dealer busts (%1)</translation>
+    </message>
+    <message>
+        <source>Dealer: %1</source>
+        <translation>Dealer: %1</translation>
+    </message>
+    <message>
+        <source>Net: %1. House: %2 %3</source>
+        <translation>Net: %1. House: %2 %3</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source>%1 (hand %2)</source>
+        <translation>%1 (hand %2)</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3, %4</source>
+        <translation>%1: %2 %3, %4</translation>
+    </message>
+    <message>
+        <source>pay %1: %2</source>
+        <translation>pay %1: %2</translation>
+    </message>
+    <message>
+        <source>take %1</source>
+        <translation>take %1</translation>
+    </message>
+    <message>
+        <source>the stake stays</source>
+        <translation>the stake stays</translation>
+    </message>
+</context>
+<context>
+    <name>Source</name>
+    <message>
+        <source>connected</source>
+        <translation>connected</translation>
+    </message>
+    <message>
+        <source>LOST</source>
+        <translation>LOST</translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <translation>silent</translation>
+    </message>
+    <message>
+        <source>keypad</source>
+        <translation>keypad</translation>
+    </message>
+    <message>
+        <source>shoe</source>
+        <translation>shoe</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>camera</translation>
+    </message>
+</context>
+<context>
+    <name>Status</name>
+    <message>
+        <source>Round %1</source>
+        <translation>Round %1</translation>
+    </message>
+    <message>
+        <source>no shoe</source>
+        <translation>no shoe</translation>
+    </message>
+    <message>
+        <source>CUT CARD OUT: last round of this shoe</source>
+        <translation>CUT CARD OUT: last round of this shoe</translation>
+    </message>
+    <message>
+        <source>Shoe %1: %2 cards left</source>
+        <translation>Shoe %1: %2 cards left</translation>
+    </message>
+</context>
+<context>
+    <name>Total</name>
+    <message>
+        <source>soft</source>
+        <translation>soft</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>hard</translation>
+    </message>
+    <message>
+        <source>bust</source>
+        <translation>bust</translation>
+    </message>
+</context>
+</TS>
