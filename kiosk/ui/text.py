@@ -152,15 +152,13 @@ def fault(f) -> tuple[str, str]:
 
 
 def total_label(label: str) -> str:
-    """ "soft 17" -> "soft 17" in the dealer's language; "Black Jack" stays."""
-    if not label:
-        return ""
-    if label == "Black Jack":
-        return "Black Jack"
+    """A total as dealers read it: "17"; a soft hand both ways, "7/17"; "bust 24" in the
+    dealer's language; "Black Jack" stays."""
+    if not label or label == "Black Jack":
+        return label
     kind, _, number = label.partition(" ")
-    words = {"soft": QT_TRANSLATE_NOOP("Total", "soft"), "hard": QT_TRANSLATE_NOOP("Total", "hard"),
-             "bust": QT_TRANSLATE_NOOP("Total", "bust")}
-    if kind == "hard":
-        return number
-    word = translate("Total", words.get(kind, kind))
-    return f"{word} {number}"
+    if kind == "soft":
+        return f"{int(number) - 10}/{number}"
+    if kind == "bust":
+        return translate("Total", "bust %1").replace("%1", number)
+    return number

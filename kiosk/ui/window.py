@@ -120,19 +120,27 @@ class MainWindow(QWidget):
         self.felt = Felt(metrics, len(view.boxes))
         self.felt.box_clicked.connect(self._box_clicked)
         tl.addWidget(self.felt, 3)
+        # the action panels, and the keypad beside them when the dealer keys cards in
+        below = QHBoxLayout()
+        below.setSpacing(metrics.mm(2))
         self.actions = QStackedWidget()
         self.actions.setObjectName("panel")
         self.betting = BettingPanel(bridge, metrics, settings.chips)
         self.play = PlayPanel(bridge, metrics)
+        for panel in (self.betting, self.play):
+            self.actions.addWidget(panel)
+        below.addWidget(self.actions, 3)
         self.keypad = CardKeypad(metrics)
         self.keypad.card.connect(self._key_in)
         self.keypad.closed.connect(self._close_keypad)
-        for panel in (self.betting, self.play, self.keypad):
-            panel.setObjectName(panel.objectName() or "panel")
-            self.actions.addWidget(panel)
+        self.keypad_frame = QStackedWidget()
+        self.keypad_frame.setObjectName("panel")
+        self.keypad_frame.addWidget(self.keypad)
+        self.keypad_frame.hide()
+        below.addWidget(self.keypad_frame, 2)
         self.betting.keypad_wanted.connect(self.show_keypad)
         self.play.keypad_wanted.connect(self.show_keypad)
-        tl.addWidget(self.actions, 2)
+        tl.addLayout(below, 2)
         self.pages.addWidget(self.table_page)
         self.settlement = SettlementPage(bridge, metrics, settings.chips, settings.currency)
         self.settlement.paid.connect(self._after_payout)
@@ -161,9 +169,8 @@ class MainWindow(QWidget):
         self.felt.render(view, self.betting.box if betting else None)
         wants_keypad = self.keypad_open or view.source.state in ("lost", "silent") or any(
             f.kind in KEYPAD_FAULTS for f in view.faults)
-        if wants_keypad and view.phase != "closed":
-            self.actions.setCurrentWidget(self.keypad)
-        elif betting:
+        self.keypad_frame.setVisible(wants_keypad and view.phase != "closed")
+        if betting:
             self.betting.render(view)
             self.actions.setCurrentWidget(self.betting)
         else:
@@ -191,7 +198,6 @@ class MainWindow(QWidget):
         self.render(self.bridge.view())
 
     def _key_in(self, code: str) -> None:
-        self.keypad_open = False
         self.feed.key_in(code)
 
     def _after_payout(self) -> None:

@@ -45,12 +45,12 @@ def test_a_reader_fault_is_a_banner_with_what_to_do(table, fault, what, todo):
         table.qtbot.waitUntil(lambda: table.service.view().faults == ())
         assert not table.window.banners.isVisible()
     else:  # the keypad is up: the dealer keys in the card the shoe did not read
-        assert table.window.actions.currentWidget() is table.window.keypad
+        assert table.window.keypad_frame.isVisible()
         table.click("rank-6")
         table.click("suit-D")
         table.qtbot.waitUntil(lambda: table.service.view().dealer.cards == ("6D",))
         assert table.service.view().faults == ()
-        assert table.window.actions.currentWidget() is not table.window.keypad
+        assert not table.window.keypad_frame.isVisible()
 
 
 def test_a_lost_shoe_switches_to_the_keypad_and_the_sequence_goes_on(table):
@@ -60,7 +60,7 @@ def test_a_lost_shoe_switches_to_the_keypad_and_the_sequence_goes_on(table):
     table.qtbot.waitUntil(lambda: table.service.view().source.state == "lost", timeout=5000)
     assert table.window.status.source.text() == "shoe: LOST"
     assert any("The card reader is lost" in t for t in banner_texts(table))
-    assert table.window.actions.currentWidget() is table.window.keypad
+    assert table.window.keypad_frame.isVisible()
     table.mock.load([parse_card("6D")] + table.mock.shoe)
     table.mock.deal(1)  # out of the shoe while the cable is out: never on the line
     table.click("rank-6")

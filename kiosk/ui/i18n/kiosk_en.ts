@@ -589,16 +589,8 @@
 <context>
     <name>Total</name>
     <message>
-        <source>soft</source>
-        <translation>soft</translation>
-    </message>
-    <message>
-        <source>hard</source>
-        <translation>hard</translation>
-    </message>
-    <message>
-        <source>bust</source>
-        <translation>bust</translation>
+        <source>bust %1</source>
+        <translation>bust %1</translation>
     </message>
 </context>
 </TS>

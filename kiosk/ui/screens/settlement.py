@@ -112,17 +112,26 @@ class SettlementPage(QWidget):
                             f"color: {theme.MUTED};")
         lay.addWidget(title)
         for ln in lines:
-            row = QLabel(self._line_text(ln))
+            who, todo = self._line_text(ln)
+            colour = theme.GOOD if ln.net > 0 else theme.BAD if ln.net < 0 else theme.TEXT
+            row = QLabel(who)
             row.setObjectName(f"line-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
             row.setWordWrap(True)
-            colour = theme.GOOD if ln.net > 0 else theme.BAD if ln.net < 0 else theme.TEXT
-            row.setStyleSheet(f"color: {colour}; font-size: {m.font_px(3)}px;")
             row.setTextFormat(Qt.TextFormat.PlainText)
+            row.setStyleSheet(f"font-size: {m.font_px(3.2)}px;")
             lay.addWidget(row)
+            pay = QLabel(todo)
+            pay.setObjectName(f"pay-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
+            pay.setWordWrap(True)
+            pay.setTextFormat(Qt.TextFormat.PlainText)
+            pay.setStyleSheet(f"color: {colour}; font-weight: bold; font-size: "
+                              f"{m.font_px(3.6)}px; padding-left: {m.mm(3)}px;")
+            lay.addWidget(pay)
         lay.addStretch(1)
         return card
 
-    def _line_text(self, ln) -> str:
+    def _line_text(self, ln) -> tuple[str, str]:
+        """Who bet what and how it went; what the dealer does about it."""
         player = player_label(ln.player)
         if ln.hand > 1:
             player = translate("Settlement", "%1 (hand %2)").replace("%1", player) \
@@ -138,7 +147,7 @@ class SettlementPage(QWidget):
             todo = translate("Settlement", "take %1").replace("%1", money(-ln.net))
         else:
             todo = translate("Settlement", "the stake stays")
-        return f"{who}\n  {todo}"
+        return who, todo
 
     def _paid(self) -> None:
         view = self.bridge.view()

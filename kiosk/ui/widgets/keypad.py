@@ -40,9 +40,9 @@ class CardKeypad(QWidget):
             key = QPushButton(theme.RANK_TEXT.get(r, r))
             key.setObjectName(f"rank-{r}")
             key.setCheckable(True)
-            key.setMinimumSize(metrics.mm(13), metrics.mm(13))
+            key.setMinimumSize(metrics.mm(12), metrics.mm(12))
             key.clicked.connect(lambda _=False, r=r: self._pick_rank(r))
-            ranks.addWidget(key, 0, i)
+            ranks.addWidget(key, i // 7, i % 7)
             self.rank_keys[r] = key
         lay.addLayout(ranks)
         suits = QHBoxLayout()
@@ -52,7 +52,7 @@ class CardKeypad(QWidget):
             colour = theme.CARD_RED if s in "HD" else theme.CARD_BLACK
             key = QPushButton(theme.SUIT_SYMBOL[s])
             key.setObjectName(f"suit-{s}")
-            key.setMinimumSize(metrics.mm(20), metrics.mm(13))
+            key.setMinimumSize(metrics.mm(16), metrics.mm(12))
             key.setStyleSheet(f"QPushButton {{ background: {theme.CARD_BG}; color: {colour}; "
                               f"font-size: {metrics.font_px(6)}px; }} QPushButton:disabled "
                               f"{{ background: #3a3a3a; color: #777; }}")

@@ -1,0 +1,174 @@
+"""Renders the kiosk's main screens to PNG for the documentation, as a dealer would see them:
+
+    QT_QPA_PLATFORM=offscreen python -m kiosk.ui.screenshots docs/screenshots [--lang de]
+
+Each scene is a real table (a journal in a temporary folder, the mock shoe on a pseudo-terminal
+read through the serial driver) brought to the moment shown by the service's commands and
+cards from the shoe; the window is then grabbed at the panel's size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+os.environ.setdefault("QT_QPA_PLATFORM",
+                      f"offscreen:configfile={ROOT / 'tests' / 'ui' / 'screens-1920.json'}")
+
+from kiosk.ui.app import Kiosk, build, show  # noqa: E402
+from kiosk.ui.window import TableSettings  # noqa: E402
+
+SCENES: dict[str, Callable[[Kiosk], None]] = {}
+
+
+def scene(name: str):
+    def register(fn):
+        SCENES[name] = fn
+        return fn
+    return register
+
+
+def pump(kiosk: Kiosk, seconds: float = 0.15) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        kiosk.app.processEvents()
+
+
+def wait(kiosk: Kiosk, done, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise TimeoutError("the table did not get there")
+        kiosk.app.processEvents()
+
+
+def cards_on_table(kiosk: Kiosk) -> int:
+    v = kiosk.service.view()
+    return sum(len(h.cards) for b in v.boxes for h in b.hands) + len(v.dealer.cards) + \
+        v.dealer.face_down
+
+
+def deal(kiosk: Kiosk, *codes: str) -> None:
+    """The shoe deals these cards; each comes back through the driver to the screen."""
+    mock = kiosk.feed.mock
+    for code in codes:
+        before = cards_on_table(kiosk)
+        card = next(c for c in mock.shoe if c.code == code)
+        rest = list(mock.shoe)
+        rest.remove(card)
+        mock.load([card] + rest)
+        mock.deal(1)
+        wait(kiosk, lambda before=before: cards_on_table(kiosk) > before)
+
+
+def full_table(kiosk: Kiosk) -> None:
+    svc = kiosk.service
+    for n, stake in ((1, "50"), (2, "20"), (3, "100"), (5, "20"), (6, "200"), (7, "10")):
+        svc.seat(n, f"S{n}")
+        svc.bet(f"S{n}", n, stake)
+    svc.bet("C1", 3, "50")
+    svc.bet("C2", 3, "20")
+    svc.bet("C3", 6, "100")
+    svc.bet("S2", 2, "10", "twins")
+    svc.bet("S6", 6, "20", "bust")
+
+
+@scene("betting")
+def betting(kiosk: Kiosk) -> None:
+    full_table(kiosk)
+    kiosk.window.betting.select_box(3)
+    kiosk.window.felt.render(kiosk.service.view(), 3)
+
+
+@scene("play-split")
+def play_split(kiosk: Kiosk) -> None:
+    full_table(kiosk)
+    # boxes 1 2 3 5 6 7, the dealer, then their second cards
+    deal(kiosk, "9S", "8H", "8C", "TD", "AS", "5C", "6H", "JD", "7D", "8D", "2C", "9H", "3H")
+    svc = kiosk.service
+    svc.stand(1)  # 9 J
+    svc.stand(2)  # 8 7 against the dealer's 6
+    svc.split(3, ["C1"])  # the eights: C1 follows, C2 stays on the first hand
+    deal(kiosk, "3C")
+
+
+@scene("follow")
+def follow(kiosk: Kiosk) -> None:
+    full_table(kiosk)
+    deal(kiosk, "9S", "8H", "8C", "TD", "AS", "5C", "6H", "JD", "7D", "8D", "2C", "9H", "3H")
+    kiosk.service.stand(1)
+    kiosk.service.stand(2)
+    pump(kiosk)
+    kiosk.window.play._decide("split")
+
+
+@scene("insurance")
+def insurance(kiosk: Kiosk) -> None:
+    full_table(kiosk)
+    deal(kiosk, "TS", "9H", "KC", "5D", "AC", "8S", "AH", "JD", "QH", "AD", "7C", "6S", "9D")
+
+
+@scene("settlement")
+def settlement(kiosk: Kiosk) -> None:
+    full_table(kiosk)
+    deal(kiosk, "9S", "8H", "8C", "TD", "AS", "5C", "6H", "JD", "7D", "8D", "2C", "9H", "3H")
+    svc = kiosk.service
+    svc.stand(1)
+    svc.stand(2)
+    svc.split(3, ["C1"])
+    deal(kiosk, "3C", "KH")  # the first eight: 8 3 K = 21
+    deal(kiosk, "9D")  # the second: 8 9
+    svc.stand(3, 2)
+    svc.stand(5)
+    svc.stand(6)
+    deal(kiosk, "4S")
+    svc.stand(7)
+    deal(kiosk, "TC", "QS")  # the dealer: 6 10 10, bust
+
+
+@scene("fault")
+def fault(kiosk: Kiosk) -> None:
+    full_table(kiosk)
+    deal(kiosk, "9S", "8H", "8C")
+    kiosk.feed.mock.fault("unplug")
+    wait(kiosk, lambda: kiosk.service.view().source.state == "lost")
+
+
+def render(folder: Path, language: str = "de", only: list[str] | None = None) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, fn in SCENES.items():
+        if only and name not in only:
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            kiosk = build(Path(tmp) / "journal.sqlite", settings=TableSettings(language=language))
+            show(kiosk)
+            wait(kiosk, lambda k=kiosk: k.service.view().phase == "betting")
+            fn(kiosk)
+            pump(kiosk, 0.3)
+            path = folder / f"{name}.png"
+            kiosk.window.grab().save(str(path))
+            written.append(path)
+            kiosk.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="render the kiosk's main screens to PNG")
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--lang", default="de", choices=("de", "en"))
+    parser.add_argument("--only", nargs="*", help="scene names")
+    args = parser.parse_args(argv)
+    for path in render(args.folder, args.lang, args.only):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
