@@ -143,3 +143,29 @@ def assert_same_play_as_an_uninterrupted_table(crashed, clean, seed: int) -> Non
         .fetchall()
     conn.close()
     assert got == want[:len(got)]
+
+
+def test_a_restart_with_another_seed_finishes_the_round_the_journal_left(tmp_path):
+    """The unfinished round is finished as the journal says, whatever options the restart is
+    given: ten kills at random moments, each restart with a seed of its own."""
+    rng = random.Random("other-seeds")
+    db = tmp_path / "journal.sqlite"
+    resumed = 0
+    for kill in range(10):
+        proc = start_demo(db, 500 + kill)
+        reported = kill_after(proc, rng.randint(5, 120), rng.uniform(0, 0.004))
+        expected = expected_round(db) if db.exists() else None
+        again = subprocess.run(
+            [sys.executable, "-m", "kiosk", "demo", "--headless", "--db", str(db), "--rounds",
+             "1", "--seed", str(9000 + kill)], capture_output=True, text=True, cwd=ROOT,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+        assert again.returncode == 0, f"kill {kill}: {again.stderr}"
+        if expected is not None and reported:
+            assert f"resumed unfinished round {expected['round']}" in again.stdout, \
+                f"kill {kill}: {again.stdout}"
+            resumed += 1
+    assert resumed >= 8  # a kill before the first round opens leaves nothing to resume
+    verify = subprocess.run([sys.executable, "-m", "kiosk", "verify", "--db", str(db)],
+                            capture_output=True, text=True, cwd=ROOT,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert verify.returncode == 0, verify.stderr
