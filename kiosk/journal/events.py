@@ -31,6 +31,8 @@ KINDS = {
     "alert": "something the pit must see: a card the shoe cannot hold, a refused read",
     "source": "a card source's status: connected, lost, misread, alarm, burn card, cut card",
     "acknowledge": "the dealer or a supervisor has dealt with a fault shown on the screen",
+    "supervisor": "a supervisor's act at the table: sign in or out, a refused PIN, open or close "
+                  "the table, change the preset or limits, a new shoe",
 }
 
 CARD_SOURCES = ("shoe", "camera", "manual", "import")

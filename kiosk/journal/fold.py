@@ -19,7 +19,7 @@ from models.table import Limits
 
 CORRECTABLE = ("bet", "withdraw", "card", "decision", "seat")
 # events that may follow a round's settlement or void: they change no game state
-AFTER_THE_ROUND = ("payout", "alert", "source", "acknowledge")
+AFTER_THE_ROUND = ("payout", "alert", "source", "acknowledge", "supervisor")
 
 
 class FoldError(GameError):
@@ -39,11 +39,12 @@ class Session:
     table: str
     rules: object
     limits: dict
+    by: str | None = None  # the supervisor whose change of preset or limits opened it
 
     @classmethod
     def from_event(cls, event: Event) -> Session:
         d = event.data
-        return cls(event.session_id, d["table"], d["rules"], d["limits"])
+        return cls(event.session_id, d["table"], d["rules"], d["limits"], d.get("by"))
 
 
 @dataclass(slots=True)

@@ -66,6 +66,16 @@ def latest_session(db: sqlite_utils.Database, table: str) -> Session | None:
     return session(db, row[0]) if row else None
 
 
+def table_closed(db: sqlite_utils.Database, table: str) -> bool:
+    """Whether a supervisor's last open or close of the table closed it (a table no supervisor
+    ever closed is open)."""
+    row = db.conn.execute("SELECT json_extract(data, '$.act') FROM events WHERE kind = "
+                          "'supervisor' AND json_extract(data, '$.table') = ? AND "
+                          "json_extract(data, '$.act') IN ('open_table', 'close_table') "
+                          "ORDER BY seq DESC LIMIT 1", (table,)).fetchone()
+    return row is not None and row[0] == "close_table"
+
+
 def open_shoe_event(db: sqlite_utils.Database, session_id: int) -> Event | None:
     """The session's newest shoe if no shoe_close has ended it."""
     row = db.conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE kind = 'shoe_open' AND "

@@ -115,11 +115,15 @@ class JournalWriter:
         with self.transaction():
             return self._append(kind, data, session_id, round_id)
 
-    def open_session(self, table_name: str, rules_spec, limits_json: dict) -> Event:
+    def open_session(self, table_name: str, rules_spec, limits_json: dict,
+                     by: str | None = None) -> Event:
+        """A new session; `by` names the supervisor whose change opened it."""
         with self.transaction():
             session_id = self._next_id("sessions")
-            event = self._append("session_open", {"table": table_name, "rules": rules_spec,
-                                                  "limits": limits_json}, session_id, None)
+            data = {"table": table_name, "rules": rules_spec, "limits": limits_json}
+            if by is not None:
+                data["by"] = by
+            event = self._append("session_open", data, session_id, None)
             self._execute("INSERT INTO sessions (id, seq, opened_at, table_name, rules, limits) "
                           "VALUES (?, ?, ?, ?, ?, ?)",
                           (session_id, event.seq, event.ts, table_name, canonical(rules_spec),

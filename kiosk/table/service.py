@@ -24,6 +24,7 @@ from kiosk.journal.fold import RoundState, Session, apply_event, new_round
 from kiosk.journal.store import open_journal
 from kiosk.journal.writer import JournalWriter
 from kiosk.table.faults import FaultBoard
+from kiosk.table.pins import Throttle
 from kiosk.table.play import PlayCommands
 from kiosk.table.shoe import ShoeTracker
 from kiosk.table.supervision import SupervisorCommands, require_words
@@ -41,8 +42,12 @@ Listener = Callable[[Event], None]
 class TableService(PlayCommands, SupervisorCommands):
     """One table's rounds, journaled. Open it with `TableService.open(path, ...)`."""
 
-    def __init__(self, writer: JournalWriter, table: str, rules, limits: Limits | None):
+    def __init__(self, writer: JournalWriter, table: str, rules, limits: Limits | None,
+                 supervisors: tuple = ()):
         self.writer = writer
+        self.supervisors = tuple((name, pin_hash) for name, pin_hash in supervisors)
+        self.signed_in = None
+        self.throttle = Throttle()
         self.table = table
         self.rules = rules_from_spec(rules)
         self.limits = limits or Limits.parse(self.rules.default_min, self.rules.default_max)
@@ -58,9 +63,10 @@ class TableService(PlayCommands, SupervisorCommands):
 
     @classmethod
     def open(cls, path: str | Path, table: str = "table-1", rules="bayern",
-             limits: Limits | None = None, create: bool = True) -> TableService:
+             limits: Limits | None = None, create: bool = True,
+             supervisors: tuple = ()) -> TableService:
         db = open_journal(path, create=create)
-        return cls(JournalWriter(db, str(path)), table, rules, limits)
+        return cls(JournalWriter(db, str(path)), table, rules, limits, supervisors)
 
     def close(self) -> None:
         self.writer.db.conn.close()
@@ -112,7 +118,9 @@ class TableService(PlayCommands, SupervisorCommands):
         """The table as the dealer's or the pit's screen shows it (never the hole card before
         it is turned)."""
         parts = TableParts(self.table, self.rules, self.limits, self.writer.head_seq,
-                           self.state, self.shoe, self.board, self.halted, self.seats)
+                           self.state, self.shoe, self.board, self.halted, self.seats,
+                           self.table_closed, self.signed_in,
+                           tuple(name for name, _ in self.supervisors))
         return build_view(parts, audience)
 
     def snapshot(self) -> dict:
@@ -138,6 +146,11 @@ class TableService(PlayCommands, SupervisorCommands):
                 self.state, _ = reader.fold(db, last)
         if self.state is not None:
             self.seats = dict(self.state.round.seats)
+        if self.session is not None and self.session.by is not None:
+            # a supervisor's change of preset or limits outlives a restart
+            self.rules = rules_from_spec(self.session.rules)
+            self.limits = Limits.parse(self.session.limits["min"], self.session.limits["max"])
+        self.table_closed = reader.table_closed(db, self.table)
         self.shoe = self._load_shoe()
         if not self.round_open and self.shoe and self.shoe.ends_after_round():
             self._close_shoe()  # the kiosk died between a round's end and its shoe's close
@@ -211,11 +224,11 @@ class TableService(PlayCommands, SupervisorCommands):
     def _wanted_session(self) -> tuple:
         return self.rules.to_spec(), self.limits.to_json()
 
-    def _ensure_session(self) -> None:
+    def _ensure_session(self, by: str | None = None) -> None:
         spec, limits = self._wanted_session()
         s = self.session
         if s is None or (s.rules, s.limits) != (spec, limits):
-            event = self._commit(lambda: self.writer.open_session(self.table, spec, limits))
+            event = self._commit(lambda: self.writer.open_session(self.table, spec, limits, by))
             self.session = Session.from_event(event)
             self.shoe = None  # a new session starts with a new shoe
             self._publish(event)
@@ -261,6 +274,8 @@ class TableService(PlayCommands, SupervisorCommands):
             raise IllegalAction(f"round {self.state.round_id} is settled but its payout is not "
                                 "confirmed")
         self._check_running()
+        if self.table_closed:
+            raise IllegalAction("the table is closed: a supervisor opens it", "table_closed")
         seats = dict(self.seats if seats is None else seats)
         self._ensure_session()
         Round(self.session.rules, self.limits, seats)  # the engine checks the seats first

@@ -128,6 +128,7 @@ class Choices:
     confirm_payout: bool = False
     open_round: bool = False
     void: bool = False
+    between_rounds: bool = False  # a supervisor may change the preset, limits or shoe now
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +177,9 @@ class TableView:
     settlement: SettlementView | None
     payable_now: tuple[LineView, ...]  # Black Jacks and even money the dealer pays at once
     halted: str | None
+    table_open: bool = True  # False: a supervisor closed the table, no new round
+    supervisor: str | None = None  # the supervisor signed in
+    supervisors: tuple[str, ...] = ()  # who may sign in
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +195,9 @@ class TableParts:
     board: FaultBoard
     halted: str | None
     seats: dict[int, str]  # of the round shown, or the last round's
+    table_closed: bool = False
+    supervisor: str | None = None
+    supervisors: tuple[str, ...] = ()
 
 
 def build_view(parts: TableParts, audience: str) -> TableView:
@@ -222,6 +229,9 @@ def build_view(parts: TableParts, audience: str) -> TableView:
         settlement=_settlement(state),
         payable_now=_payable(rnd) if not finished and rnd is not None else (),
         halted=parts.halted,
+        table_open=not parts.table_closed,
+        supervisor=parts.supervisor,
+        supervisors=parts.supervisors,
     )
 
 
@@ -336,7 +346,7 @@ def _choices(state, rnd: Round | None, parts: TableParts, finished: bool) -> Cho
     if not running:
         return Choices()
     if finished or rnd is None:
-        return Choices(open_round=True)
+        return Choices(open_round=not parts.table_closed, between_rounds=True)
     if state.status == "settled":
         return Choices(confirm_payout=True)
     phase = rnd.phase
