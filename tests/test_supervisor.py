@@ -124,9 +124,23 @@ def test_a_closed_table_opens_no_round_until_a_supervisor_opens_it_even_after_a_
     svc.close()
 
 
+def test_a_round_with_no_stake_yet_is_voided_for_a_change_naming_the_supervisor(service):
+    service.sign_in("Frau Weber", "4711")
+    service.open_round({1: "anna"})
+    service.seat(2, "bert")
+    assert service.view().choices.between_rounds
+    service.change_table("Frau Weber", limits=("10", "1000"))
+    assert service.state.status == "void"
+    assert service.state.void == {"supervisor": "Frau Weber",
+                                  "reason": "no stake yet: change the preset or limits"}
+    assert service.view().limits == (10, 1000)
+
+
 def test_preset_limits_and_shoe_change_between_rounds_only(service):
     service.sign_in("Frau Weber", "4711")
     service.open_round({1: "anna"})
+    service.bet("anna", 1, "10")
+    assert not service.view().choices.between_rounds
     with pytest.raises(IllegalAction, match="between rounds"):
         service.change_table("Frau Weber", limits=("10", "1000"))
     with pytest.raises(IllegalAction, match="between rounds"):

@@ -119,7 +119,7 @@ class TableService(PlayCommands, SupervisorCommands):
         it is turned)."""
         parts = TableParts(self.table, self.rules, self.limits, self.writer.head_seq,
                            self.state, self.shoe, self.board, self.halted, self.seats,
-                           self.table_closed, self.signed_in,
+                           self.table_closed, self.round_untouched, self.signed_in,
                            tuple(name for name, _ in self.supervisors))
         return build_view(parts, audience)
 

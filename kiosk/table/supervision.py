@@ -81,8 +81,18 @@ class SupervisorCommands:
 
     # ------------------------------------------------------------------ between rounds
 
-    def _between_rounds(self, what: str) -> None:
+    @property
+    def round_untouched(self) -> bool:
+        """A round is open but nothing is staked or dealt in it yet (seats only)."""
+        return self.round_open and not any(e.kind in ("bet", "card", "decision", "correction")
+                                           for e in self.events)
+
+    def _between_rounds(self, what: str, supervisor: str) -> None:
+        """Refuse unless between rounds; a round opened for bets that has none yet is voided
+        first, naming the supervisor and the change (the screen opens rounds by itself)."""
         self._check_running()
+        if self.round_untouched:
+            self.void(supervisor, f"no stake yet: {what}")
         if self.round_unfinished:
             raise IllegalAction(f"round {self.state.round_id} is not finished: {what} between "
                                 "rounds", "between_rounds", round=self.state.round_id)
@@ -90,7 +100,7 @@ class SupervisorCommands:
     def close_table(self, supervisor: str) -> Event:
         """No new round until a supervisor opens the table again."""
         self._authorised(supervisor)
-        self._between_rounds("close the table")
+        self._between_rounds("close the table", supervisor)
         self.table_closed = True
         return self._table_act("close_table", supervisor)
 
@@ -105,7 +115,7 @@ class SupervisorCommands:
         """Another preset or other limits from the next round on: a new session (and with it a
         new shoe) that names the supervisor."""
         self._authorised(supervisor)
-        self._between_rounds("change the preset or limits")
+        self._between_rounds("change the preset or limits", supervisor)
         rules = rules_from_spec(preset) if preset is not None else self.rules
         new_limits = Limits.parse(*limits) if limits is not None else self.limits
         data = {"preset": rules.preset, "limits": new_limits.to_json()}
@@ -118,7 +128,7 @@ class SupervisorCommands:
         """The shoe in play ends now; the next round opens a freshly shuffled one."""
         self._authorised(supervisor)
         require_words(reason=reason)
-        self._between_rounds("start a new shoe")
+        self._between_rounds("start a new shoe", supervisor)
         event = self._table_act("new_shoe", supervisor, reason=reason)
         if self.shoe is not None:
             self._close_shoe(f"new shoe by {supervisor}: {reason}")

@@ -26,6 +26,7 @@ from models.round_view import (
     pending,
     visible_dealer_cards,
 )
+from models.rules import PRESETS
 from models.settlement import Line, Settlement
 from models.table import box_owner
 
@@ -182,6 +183,9 @@ class TableView:
     supervisors: tuple[str, ...] = ()  # who may sign in
 
 
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the house presets a supervisor may choose
+
+
 @dataclass(frozen=True, slots=True)
 class TableParts:
     """What the service hands the view builder (its own state, read-only)."""
@@ -196,6 +200,7 @@ class TableParts:
     halted: str | None
     seats: dict[int, str]  # of the round shown, or the last round's
     table_closed: bool = False
+    untouched: bool = False  # the open round has no stake or card yet
     supervisor: str | None = None
     supervisors: tuple[str, ...] = ()
 
@@ -353,7 +358,8 @@ def _choices(state, rnd: Round | None, parts: TableParts, finished: bool) -> Cho
     offers = _offers(rnd)
     common = dict(void=True, insurance=offers[0], even_money=offers[1])
     if phase == Phase.BETTING:
-        return Choices(bet=True, card=rnd.can_close_betting(), **common)
+        return Choices(bet=True, card=rnd.can_close_betting(), between_rounds=parts.untouched,
+                       **common)
     if phase == Phase.INSURANCE:
         return Choices(close_insurance=True, **common)
     if phase == Phase.DEALER:

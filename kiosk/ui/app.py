@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 from PySide6.QtCore import QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from kiosk.table.feed import CardFeed
+from kiosk.table.pins import hash_pin
 from kiosk.table.service import TableService
 from kiosk.table.simulated_shoe import SimulatedShoe
 from kiosk.table.sources import open_source
@@ -42,6 +44,15 @@ def application(language: str = "de") -> QApplication:
     return app
 
 
+DEMO_SUPERVISOR = ("Demo", "1234")  # only where no supervisor is configured: the demo
+
+
+@cache
+def demo_supervisors() -> tuple:
+    name, pin = DEMO_SUPERVISOR
+    return ((name, hash_pin(pin)),)
+
+
 @dataclass
 class Kiosk:
     """One table's running parts."""
@@ -66,8 +77,11 @@ def build(db: str | Path, *, table: str = "table-1", rules="bayern", limits=None
     """The kiosk for the journal at `db`; `source` the card source's options
     (`kiosk.table.sources.open_source`), the mock shoe if none."""
     settings = settings or TableSettings()
+    if not settings.supervisors:
+        settings = replace(settings, supervisors=demo_supervisors())
     app = application(settings.language)
-    service = TableService.open(db, table=table, rules=rules, limits=limits)
+    service = TableService.open(db, table=table, rules=rules, limits=limits,
+                                supervisors=settings.supervisors)
     options = dict(source or {"kind": "mock"})
     options.setdefault("decks", service.rules.decks)
     if options["kind"] == "mock":

@@ -56,6 +56,10 @@ class TableBridge(QObject):
     def view(self, audience: str = "dealer") -> TableView:
         return self.service.view(audience)
 
+    def correctable(self) -> tuple:
+        """The open round's bets, cards and decisions a supervisor may correct."""
+        return self.service.correctable()
+
     def _on_event(self, event) -> None:
         self.last_event_at = time.monotonic()
         self.changed.emit(self.service.view("dealer"))

@@ -140,6 +140,20 @@ def fault(kiosk: Kiosk) -> None:
     wait(kiosk, lambda: kiosk.service.view().source.state == "lost")
 
 
+@scene("supervisor")
+def supervisor(kiosk: Kiosk) -> None:
+    full_table(kiosk)
+    deal(kiosk, "9S", "8H", "8C", "TD", "AS")
+    window = kiosk.window
+    window.open_supervisor()
+    window.supervisor.pin._press("1")
+    for digit in "234":
+        window.supervisor.pin._press(digit)
+    window.supervisor.pin._press("ok")
+    pump(kiosk)
+    window.supervisor._ask_correction()
+
+
 def render(folder: Path, language: str = "de", only: list[str] | None = None) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []

@@ -55,7 +55,31 @@ REFUSALS = {
         "Refusal", "Card {card} cannot come from this {decks}-deck shoe: all are out."),
     "shoe_empty": QT_TRANSLATE_NOOP("Refusal", "The shoe is empty: start a new shoe."),
     "no_round": QT_TRANSLATE_NOOP("Refusal", "Card {card} out of turn: no round is open."),
+    "pin_wrong": QT_TRANSLATE_NOOP("Refusal", "Wrong PIN for {name}."),
+    "pin_wait": QT_TRANSLATE_NOOP("Refusal", "Too many wrong PINs: try again in {seconds} s."),
+    "not_supervisor": QT_TRANSLATE_NOOP("Refusal", "{name} is not a supervisor of this table."),
+    "sign_in_first": QT_TRANSLATE_NOOP("Refusal", "{name} must sign in with the PIN first."),
+    "between_rounds": QT_TRANSLATE_NOOP(
+        "Refusal", "Round {round} is not finished: this changes between rounds."),
+    "table_closed": QT_TRANSLATE_NOOP("Refusal", "The table is closed: a supervisor opens it."),
 }
+
+PRESETS = {
+    "bayern": QT_TRANSLATE_NOOP("Preset", "Bavaria"),
+    "schleswig-holstein": QT_TRANSLATE_NOOP("Preset", "Schleswig-Holstein"),
+    "holecard": QT_TRANSLATE_NOOP("Preset", "Hole card"),
+    "continuous-8": QT_TRANSLATE_NOOP("Preset", "Continuous shuffler, 8 decks"),
+}
+
+# why a supervisor voids or corrects: touched, never typed; journaled in the screen's language
+REASONS = (
+    QT_TRANSLATE_NOOP("Reason", "Card exposed"),
+    QT_TRANSLATE_NOOP("Reason", "Misdeal"),
+    QT_TRANSLATE_NOOP("Reason", "Card misread"),
+    QT_TRANSLATE_NOOP("Reason", "Stake entered wrong"),
+    QT_TRANSLATE_NOOP("Reason", "Player dispute"),
+    QT_TRANSLATE_NOOP("Reason", "Shoe or reader fault"),
+)
 
 # what happened, and what the dealer does next
 FAULTS = {
@@ -128,6 +152,10 @@ def _fill(template: str, params: dict) -> str:
 def _is_amount(key: str, value) -> bool:
     return key in ("stake", "total", "max", "min", "amount", "main") and \
         isinstance(value, (int, str)) and str(value).replace(".", "", 1).isdigit()
+
+
+def preset_name(preset: str) -> str:
+    return translate("Preset", PRESETS[preset]) if preset in PRESETS else preset
 
 
 def refusal(code: str, message: str, params: dict) -> str:

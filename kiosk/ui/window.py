@@ -8,14 +8,22 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk.ui import theme
 from kiosk.ui.screens.betting import BettingPanel
 from kiosk.ui.screens.felt import Felt
 from kiosk.ui.screens.play import PlayPanel
 from kiosk.ui.screens.settlement import SettlementPage
-from kiosk.ui.text import SOURCE_STATES, SOURCES, money, refusal, translate
+from kiosk.ui.screens.supervisor import SupervisorPage
+from kiosk.ui.text import SOURCE_STATES, SOURCES, money, preset_name, refusal, translate
 from kiosk.ui.widgets.banner import FaultBanners
 from kiosk.ui.widgets.keypad import CardKeypad
 
@@ -31,7 +39,11 @@ class TableSettings:
                                   Decimal(500))
     currency: str = "EUR"
     language: str = "de"
-    supervisors: tuple = field(default=())
+    supervisors: tuple = field(default=())  # (name, PIN hash) pairs
+    # the limits a supervisor may choose between rounds: (table minimum, box maximum)
+    limit_tiers: tuple = ((Decimal(5), Decimal(500)), (Decimal(10), Decimal(1000)),
+                          (Decimal(25), Decimal(2500)), (Decimal(50), Decimal(5000)),
+                          (Decimal(100), Decimal(10000)))
 
 
 class StatusBar(QWidget):
@@ -54,14 +66,19 @@ class StatusBar(QWidget):
         for w in (self.table, self.round, self.shoe, self.source):
             row.addWidget(w)
         row.addStretch(1)
+        self.closed = QLabel("")
+        self.closed.setObjectName("table-closed")
+        self.closed.setStyleSheet(f"color: {theme.BAD}; font-weight: bold;")
+        row.addWidget(self.closed)
         self.extra = QHBoxLayout()  # buttons the supervisor's and recall screens add
         row.addLayout(self.extra)
         self.setMinimumHeight(metrics.target)
 
     def render(self, view) -> None:
         lo, hi = view.limits
-        self.table.setText(f"{view.table} · {view.preset} · {money(lo)}–{money(hi)} "
-                           f"{self.currency}")
+        self.table.setText(f"{view.table} · {preset_name(view.preset)} · {money(lo)}–"
+                           f"{money(hi)} {self.currency}")
+        self.closed.setText("" if view.table_open else translate("Status", "TABLE CLOSED"))
         self.round.setText(translate("Status", "Round %1").replace("%1", str(view.round_id))
                            if view.round_id else "")
         shoe = view.shoe
@@ -97,6 +114,7 @@ class MainWindow(QWidget):
         self.settings = settings
         self.before_round = before_round  # e.g. fill the mock shoe before the next round
         self.keypad_open = False
+        self.supervising = False  # the supervisor's page is up: no round opens by itself
         self._opening = False
         self.setStyleSheet(theme.stylesheet(metrics))
         view = bridge.view()
@@ -145,6 +163,14 @@ class MainWindow(QWidget):
         self.settlement = SettlementPage(bridge, metrics, settings.chips, settings.currency)
         self.settlement.paid.connect(self._after_payout)
         self.pages.addWidget(self.settlement)
+        self.supervisor = SupervisorPage(bridge, metrics, settings.chips, settings.limit_tiers)
+        self.supervisor.left.connect(self._leave_supervisor)
+        self.pages.addWidget(self.supervisor)
+        self.supervisor_button = QPushButton(translate("Status", "Supervisor"))
+        self.supervisor_button.setObjectName("open-supervisor")
+        self.supervisor_button.setMinimumWidth(metrics.mm(28))
+        self.supervisor_button.clicked.connect(self.open_supervisor)
+        self.status.extra.addWidget(self.supervisor_button)
         bridge.changed.connect(self.render)
         bridge.refused.connect(lambda code, msg, params:
                                self.banners.refuse(refusal(code, msg, params)))
@@ -158,6 +184,10 @@ class MainWindow(QWidget):
         self.banners.render(view.faults)
         if view.halted:
             self.banners.refuse(view.halted)
+        if self.supervising:
+            self.supervisor.render(view)
+            self.pages.setCurrentWidget(self.supervisor)
+            return
         if view.phase == "closed" and view.choices.open_round:
             self._open_next_round()
         if view.settlement is not None and view.phase in ("dealer", "settled"):
@@ -182,6 +212,18 @@ class MainWindow(QWidget):
         return self.play.stack.currentWidget() is self.play.follow
 
     # -- touches -------------------------------------------------------------------------------
+
+    def open_supervisor(self) -> None:
+        """The supervisor's page: PIN first. While it is up no new round opens, so the
+        between-rounds acts stay possible after a payout."""
+        self.supervising = True
+        self.keypad_open = False
+        self.supervisor.enter(self.bridge.view())
+        self.render(self.bridge.view())
+
+    def _leave_supervisor(self) -> None:
+        self.supervising = False
+        self.render(self.bridge.view())
 
     def _box_clicked(self, number: int) -> None:
         if self.bridge.view().phase == "betting":
@@ -213,7 +255,7 @@ class MainWindow(QWidget):
         def go() -> None:
             self._opening = False
             view = self.bridge.view()
-            if view.phase != "closed" or not view.choices.open_round:
+            if view.phase != "closed" or not view.choices.open_round or self.supervising:
                 return
             if self.before_round is not None:
                 self.before_round(view.round_id or 0)

@@ -46,16 +46,28 @@ class Table:
 
 
 @pytest.fixture
-def table(qtbot, tmp_path):
-    # the screen in English, the source language, so the tests read as the code does; the
-    # German screen has its own test (test_language.py)
-    kiosk = build(tmp_path / "journal.sqlite", settings=TableSettings(language="en"))
-    show(kiosk)
-    qtbot.addWidget(kiosk.window)
-    t = Table(kiosk, qtbot)
-    qtbot.waitUntil(lambda: kiosk.service.view().source.state == "connected", timeout=5000)
-    qtbot.waitUntil(lambda: kiosk.service.view().phase == "betting", timeout=5000)
-    yield t
-    kiosk.feed.stop()
-    kiosk.bridge.close()
-    kiosk.service.close()
+def open_table(qtbot, tmp_path):
+    """Opens a kiosk (with these settings) on the test's journal; closed after the test."""
+    opened = []
+
+    def start(**settings):
+        # the screen in English, the source language, so the tests read as the code does;
+        # the German screen has its own test (test_language.py)
+        kiosk = build(tmp_path / "journal.sqlite",
+                      settings=TableSettings(**{"language": "en", **settings}))
+        opened.append(kiosk)
+        show(kiosk)
+        qtbot.addWidget(kiosk.window)
+        qtbot.waitUntil(lambda: kiosk.service.view().source.state == "connected", timeout=5000)
+        qtbot.waitUntil(lambda: kiosk.service.view().phase == "betting", timeout=5000)
+        return Table(kiosk, qtbot)
+    yield start
+    for kiosk in opened:
+        kiosk.feed.stop()
+        kiosk.bridge.close()
+        kiosk.service.close()
+
+
+@pytest.fixture
+def table(open_table):
+    return open_table()

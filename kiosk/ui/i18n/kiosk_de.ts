@@ -66,6 +66,10 @@
         <translation>Karte eingeben</translation>
     </message>
     <message>
+        <source>The table is closed: a supervisor opens it.</source>
+        <translation>Der Tisch ist geschlossen: die Aufsicht öffnet ihn.</translation>
+    </message>
+    <message>
         <source>Box %1</source>
         <translation>Box %1</translation>
     </message>
@@ -391,6 +395,52 @@
     </message>
 </context>
 <context>
+    <name>Preset</name>
+    <message>
+        <source>Bavaria</source>
+        <translation>Bayern</translation>
+    </message>
+    <message>
+        <source>Schleswig-Holstein</source>
+        <translation>Schleswig-Holstein</translation>
+    </message>
+    <message>
+        <source>Hole card</source>
+        <translation>Hole Card</translation>
+    </message>
+    <message>
+        <source>Continuous shuffler, 8 decks</source>
+        <translation>Mischmaschine, 8 Decks</translation>
+    </message>
+</context>
+<context>
+    <name>Reason</name>
+    <message>
+        <source>Card exposed</source>
+        <translation>Karte aufgedeckt</translation>
+    </message>
+    <message>
+        <source>Misdeal</source>
+        <translation>Fehlgeber</translation>
+    </message>
+    <message>
+        <source>Card misread</source>
+        <translation>Karte falsch gelesen</translation>
+    </message>
+    <message>
+        <source>Stake entered wrong</source>
+        <translation>Einsatz falsch erfasst</translation>
+    </message>
+    <message>
+        <source>Player dispute</source>
+        <translation>Reklamation eines Spielers</translation>
+    </message>
+    <message>
+        <source>Shoe or reader fault</source>
+        <translation>Störung am Schlitten oder Leser</translation>
+    </message>
+</context>
+<context>
     <name>Refusal</name>
     <message>
         <source>Betting is closed: the first card is out.</source>
@@ -484,6 +534,30 @@
         <source>Card {card} out of turn: no round is open.</source>
         <translation>Karte {card} außer der Reihe: keine Runde offen.</translation>
     </message>
+    <message>
+        <source>Wrong PIN for {name}.</source>
+        <translation>Falsche PIN für {name}.</translation>
+    </message>
+    <message>
+        <source>Too many wrong PINs: try again in {seconds} s.</source>
+        <translation>Zu viele falsche PINs: nächster Versuch in {seconds} s.</translation>
+    </message>
+    <message>
+        <source>{name} is not a supervisor of this table.</source>
+        <translation>{name} ist keine Aufsicht dieses Tisches.</translation>
+    </message>
+    <message>
+        <source>{name} must sign in with the PIN first.</source>
+        <translation>{name} muss sich zuerst mit der PIN anmelden.</translation>
+    </message>
+    <message>
+        <source>Round {round} is not finished: this changes between rounds.</source>
+        <translation>Runde {round} ist nicht beendet: das ändert sich nur zwischen den Runden.</translation>
+    </message>
+    <message>
+        <source>The table is closed: a supervisor opens it.</source>
+        <translation>Der Tisch ist geschlossen: die Aufsicht öffnet ihn.</translation>
+    </message>
 </context>
 <context>
     <name>Settlement</name>
@@ -570,6 +644,10 @@
 <context>
     <name>Status</name>
     <message>
+        <source>TABLE CLOSED</source>
+        <translation>TISCH GESCHLOSSEN</translation>
+    </message>
+    <message>
         <source>Round %1</source>
         <translation>Runde %1</translation>
     </message>
@@ -584,6 +662,141 @@
     <message>
         <source>Shoe %1: %2 cards left</source>
         <translation>Schlitten %1: noch %2 Karten</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Aufsicht</translation>
+    </message>
+</context>
+<context>
+    <name>Supervisor</name>
+    <message>
+        <source>Card %1</source>
+        <translation>Karte %1</translation>
+    </message>
+    <message>
+        <source>%2, box %3, %1: %4</source>
+        <translation>%2, Box %3, %1: %4</translation>
+    </message>
+    <message>
+        <source>Decision %1 · Box %2</source>
+        <translation>Entscheidung %1 · Box %2</translation>
+    </message>
+    <message>
+        <source>Back to the table</source>
+        <translation>Zurück zum Tisch</translation>
+    </message>
+    <message>
+        <source>Who signs in?</source>
+        <translation>Wer meldet sich an?</translation>
+    </message>
+    <message>
+        <source>Void the round</source>
+        <translation>Runde annullieren</translation>
+    </message>
+    <message>
+        <source>Correct a card or stake</source>
+        <translation>Karte oder Einsatz berichtigen</translation>
+    </message>
+    <message>
+        <source>Preset and limits</source>
+        <translation>Regelwerk und Limits</translation>
+    </message>
+    <message>
+        <source>New shoe</source>
+        <translation>Neuer Schlitten</translation>
+    </message>
+    <message>
+        <source>Close the table</source>
+        <translation>Tisch schließen</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>Abmelden</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Which card or stake is wrong?</source>
+        <translation>Welche Karte, welcher Einsatz ist falsch?</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Strike this stake</source>
+        <translation>Einsatz streichen</translation>
+    </message>
+    <message>
+        <source>Take this stake</source>
+        <translation>Diesen Einsatz übernehmen</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Regelwerk</translation>
+    </message>
+    <message>
+        <source>Limits (minimum - box maximum)</source>
+        <translation>Limits (Minimum - Boxmaximum)</translation>
+    </message>
+    <message>
+        <source>From the next round on</source>
+        <translation>Ab der nächsten Runde</translation>
+    </message>
+    <message>
+        <source>Supervisor: %1</source>
+        <translation>Aufsicht: %1</translation>
+    </message>
+    <message>
+        <source>Supervisor sign-in</source>
+        <translation>Anmeldung der Aufsicht</translation>
+    </message>
+    <message>
+        <source>Open the table</source>
+        <translation>Tisch öffnen</translation>
+    </message>
+    <message>
+        <source>%1, limits %2 - %3</source>
+        <translation>%1, Limits %2 - %3</translation>
+    </message>
+    <message>
+        <source>The table is closed.</source>
+        <translation>Der Tisch ist geschlossen.</translation>
+    </message>
+    <message>
+        <source>Round %1 is in play: the preset, the limits and the shoe change once it is paid or void.</source>
+        <translation>Runde %1 läuft: Regelwerk, Limits und Schlitten ändern sich, wenn sie ausgezahlt oder annulliert ist.</translation>
+    </message>
+    <message>
+        <source>Void round %1: why?</source>
+        <translation>Runde %1 annullieren: warum?</translation>
+    </message>
+    <message>
+        <source>New shoe: why?</source>
+        <translation>Neuer Schlitten: warum?</translation>
+    </message>
+    <message>
+        <source>%1 is really:</source>
+        <translation>%1 ist in Wahrheit:</translation>
+    </message>
+    <message>
+        <source>Card %1 becomes %2</source>
+        <translation>Karte %1 wird %2</translation>
+    </message>
+    <message>
+        <source>%1 becomes %2</source>
+        <translation>%1 wird %2</translation>
+    </message>
+    <message>
+        <source>Strike %1</source>
+        <translation>%1 streichen</translation>
+    </message>
+    <message>
+        <source>why?</source>
+        <translation>warum?</translation>
     </message>
 </context>
 <context>

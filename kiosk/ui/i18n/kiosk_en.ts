@@ -66,6 +66,10 @@
         <translation>Key in card</translation>
     </message>
     <message>
+        <source>The table is closed: a supervisor opens it.</source>
+        <translation>The table is closed: a supervisor opens it.</translation>
+    </message>
+    <message>
         <source>Box %1</source>
         <translation>Box %1</translation>
     </message>
@@ -391,6 +395,52 @@
     </message>
 </context>
 <context>
+    <name>Preset</name>
+    <message>
+        <source>Bavaria</source>
+        <translation>Bavaria</translation>
+    </message>
+    <message>
+        <source>Schleswig-Holstein</source>
+        <translation>Schleswig-Holstein</translation>
+    </message>
+    <message>
+        <source>Hole card</source>
+        <translation>Hole card</translation>
+    </message>
+    <message>
+        <source>Continuous shuffler, 8 decks</source>
+        <translation>Continuous shuffler, 8 decks</translation>
+    </message>
+</context>
+<context>
+    <name>Reason</name>
+    <message>
+        <source>Card exposed</source>
+        <translation>Card exposed</translation>
+    </message>
+    <message>
+        <source>Misdeal</source>
+        <translation>Misdeal</translation>
+    </message>
+    <message>
+        <source>Card misread</source>
+        <translation>Card misread</translation>
+    </message>
+    <message>
+        <source>Stake entered wrong</source>
+        <translation>Stake entered wrong</translation>
+    </message>
+    <message>
+        <source>Player dispute</source>
+        <translation>Player dispute</translation>
+    </message>
+    <message>
+        <source>Shoe or reader fault</source>
+        <translation>Shoe or reader fault</translation>
+    </message>
+</context>
+<context>
     <name>Refusal</name>
     <message>
         <source>Betting is closed: the first card is out.</source>
@@ -484,6 +534,30 @@
         <source>Card {card} out of turn: no round is open.</source>
         <translation>Card {card} out of turn: no round is open.</translation>
     </message>
+    <message>
+        <source>Wrong PIN for {name}.</source>
+        <translation>Wrong PIN for {name}.</translation>
+    </message>
+    <message>
+        <source>Too many wrong PINs: try again in {seconds} s.</source>
+        <translation>Too many wrong PINs: try again in {seconds} s.</translation>
+    </message>
+    <message>
+        <source>{name} is not a supervisor of this table.</source>
+        <translation>{name} is not a supervisor of this table.</translation>
+    </message>
+    <message>
+        <source>{name} must sign in with the PIN first.</source>
+        <translation>{name} must sign in with the PIN first.</translation>
+    </message>
+    <message>
+        <source>Round {round} is not finished: this changes between rounds.</source>
+        <translation>Round {round} is not finished: this changes between rounds.</translation>
+    </message>
+    <message>
+        <source>The table is closed: a supervisor opens it.</source>
+        <translation>The table is closed: a supervisor opens it.</translation>
+    </message>
 </context>
 <context>
     <name>Settlement</name>
@@ -570,6 +644,10 @@
 <context>
     <name>Status</name>
     <message>
+        <source>TABLE CLOSED</source>
+        <translation>TABLE CLOSED</translation>
+    </message>
+    <message>
         <source>Round %1</source>
         <translation>Round %1</translation>
     </message>
@@ -584,6 +662,141 @@
     <message>
         <source>Shoe %1: %2 cards left</source>
         <translation>Shoe %1: %2 cards left</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+</context>
+<context>
+    <name>Supervisor</name>
+    <message>
+        <source>Card %1</source>
+        <translation>Card %1</translation>
+    </message>
+    <message>
+        <source>%2, box %3, %1: %4</source>
+        <translation>%2, box %3, %1: %4</translation>
+    </message>
+    <message>
+        <source>Decision %1 · Box %2</source>
+        <translation>Decision %1 · Box %2</translation>
+    </message>
+    <message>
+        <source>Back to the table</source>
+        <translation>Back to the table</translation>
+    </message>
+    <message>
+        <source>Who signs in?</source>
+        <translation>Who signs in?</translation>
+    </message>
+    <message>
+        <source>Void the round</source>
+        <translation>Void the round</translation>
+    </message>
+    <message>
+        <source>Correct a card or stake</source>
+        <translation>Correct a card or stake</translation>
+    </message>
+    <message>
+        <source>Preset and limits</source>
+        <translation>Preset and limits</translation>
+    </message>
+    <message>
+        <source>New shoe</source>
+        <translation>New shoe</translation>
+    </message>
+    <message>
+        <source>Close the table</source>
+        <translation>Close the table</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>Sign out</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Which card or stake is wrong?</source>
+        <translation>Which card or stake is wrong?</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Clear</translation>
+    </message>
+    <message>
+        <source>Strike this stake</source>
+        <translation>Strike this stake</translation>
+    </message>
+    <message>
+        <source>Take this stake</source>
+        <translation>Take this stake</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Preset</translation>
+    </message>
+    <message>
+        <source>Limits (minimum - box maximum)</source>
+        <translation>Limits (minimum - box maximum)</translation>
+    </message>
+    <message>
+        <source>From the next round on</source>
+        <translation>From the next round on</translation>
+    </message>
+    <message>
+        <source>Supervisor: %1</source>
+        <translation>Supervisor: %1</translation>
+    </message>
+    <message>
+        <source>Supervisor sign-in</source>
+        <translation>Supervisor sign-in</translation>
+    </message>
+    <message>
+        <source>Open the table</source>
+        <translation>Open the table</translation>
+    </message>
+    <message>
+        <source>%1, limits %2 - %3</source>
+        <translation>%1, limits %2 - %3</translation>
+    </message>
+    <message>
+        <source>The table is closed.</source>
+        <translation>The table is closed.</translation>
+    </message>
+    <message>
+        <source>Round %1 is in play: the preset, the limits and the shoe change once it is paid or void.</source>
+        <translation>Round %1 is in play: the preset, the limits and the shoe change once it is paid or void.</translation>
+    </message>
+    <message>
+        <source>Void round %1: why?</source>
+        <translation>Void round %1: why?</translation>
+    </message>
+    <message>
+        <source>New shoe: why?</source>
+        <translation>New shoe: why?</translation>
+    </message>
+    <message>
+        <source>%1 is really:</source>
+        <translation>%1 is really:</translation>
+    </message>
+    <message>
+        <source>Card %1 becomes %2</source>
+        <translation>Card %1 becomes %2</translation>
+    </message>
+    <message>
+        <source>%1 becomes %2</source>
+        <translation>%1 becomes %2</translation>
+    </message>
+    <message>
+        <source>Strike %1</source>
+        <translation>Strike %1</translation>
+    </message>
+    <message>
+        <source>why?</source>
+        <translation>why?</translation>
     </message>
 </context>
 <context>

@@ -115,6 +115,9 @@ class BettingPanel(QWidget):
 
     def render(self, view) -> None:
         self._view = view
+        self.hint.setText(translate("Betting", "Deal the first card from the shoe to close "
+                                               "betting.") if view.table_open else
+                          translate("Betting", "The table is closed: a supervisor opens it."))
         if self.box is None or self.box > len(view.boxes):
             self.select_box(1)
             return

@@ -18,9 +18,9 @@ class CardKeypad(QWidget):
     card = Signal(str)
     closed = Signal()
 
-    def __init__(self, metrics, parent=None) -> None:
+    def __init__(self, metrics, parent=None, prefix: str = "") -> None:
         super().__init__(parent)
-        self.setObjectName("card-keypad")
+        self.setObjectName(f"{prefix}card-keypad")
         self._rank: str | None = None
         lay = QVBoxLayout(self)
         lay.setSpacing(metrics.gap)
@@ -29,7 +29,7 @@ class CardKeypad(QWidget):
         self.prompt.setStyleSheet(f"font-size: {metrics.font_px(3.4)}px; font-weight: bold;")
         head.addWidget(self.prompt, 1)
         close = QPushButton(translate("Keypad", "Close"))
-        close.setObjectName("keypad-close")
+        close.setObjectName(f"{prefix}keypad-close")
         close.clicked.connect(self.closed.emit)
         head.addWidget(close)
         lay.addLayout(head)
@@ -38,7 +38,7 @@ class CardKeypad(QWidget):
         self.rank_keys = {}
         for i, r in enumerate(RANKS):
             key = QPushButton(theme.RANK_TEXT.get(r, r))
-            key.setObjectName(f"rank-{r}")
+            key.setObjectName(f"{prefix}rank-{r}")
             key.setCheckable(True)
             key.setMinimumSize(metrics.mm(12), metrics.mm(12))
             key.clicked.connect(lambda _=False, r=r: self._pick_rank(r))
@@ -51,7 +51,7 @@ class CardKeypad(QWidget):
         for s in "SHDC":
             colour = theme.CARD_RED if s in "HD" else theme.CARD_BLACK
             key = QPushButton(theme.SUIT_SYMBOL[s])
-            key.setObjectName(f"suit-{s}")
+            key.setObjectName(f"{prefix}suit-{s}")
             key.setMinimumSize(metrics.mm(16), metrics.mm(12))
             key.setStyleSheet(f"QPushButton {{ background: {theme.CARD_BG}; color: {colour}; "
                               f"font-size: {metrics.font_px(6)}px; }} QPushButton:disabled "
