@@ -67,6 +67,7 @@ class Kiosk:
     def close(self) -> None:
         self.window.close()
         self.feed.stop()
+        self.app.processEvents()  # journal what the feed read before it stopped
         self.bridge.close()
         self.service.close()
 

@@ -33,10 +33,15 @@ class TableBridge(QObject):
         super().__init__(parent)
         self.service = service
         self.last_event_at = 0.0  # monotonic time of the last event shown (latency bench)
+        self._closed = False
         self._posted.connect(self._run, Qt.ConnectionType.QueuedConnection)
         self._unsubscribe = service.subscribe(self._on_event)
 
     def close(self) -> None:
+        """No more events or posts. The kiosk stops the card feed and runs what it queued
+        before it closes the bridge; anything posted later is dropped here rather than run
+        against a closed journal."""
+        self._closed = True
         self._unsubscribe()
 
     # -- from any thread to the GUI thread -----------------------------------------------------
@@ -46,6 +51,8 @@ class TableBridge(QObject):
         self._posted.emit(fn)
 
     def _run(self, fn: Callable[[], None]) -> None:
+        if self._closed:
+            return
         try:
             fn()
         except Exception:  # a posted call must not take the event loop down with it
