@@ -14,6 +14,7 @@ from pathlib import Path
 from kiosk.commands._common import CommandError, add_parser
 from kiosk.commands.demo import print_summary
 from kiosk.demo.headless import play_headless
+from kiosk.table.config import ConfigError, load_config
 
 SCREENLESS = ("offscreen", "minimal")
 
@@ -30,29 +31,58 @@ def has_display() -> bool:
 def run(args) -> int:
     if args.rounds < 1:
         raise CommandError(f"start: --rounds must be at least 1, not {args.rounds}")
-    db = Path(args.db)
+    cfg = None
+    if args.config:
+        try:
+            cfg = load_config(args.config)
+        except ConfigError as exc:
+            raise CommandError(f"start: {exc}") from None
+    db = Path(args.db or (cfg.database if cfg else "var/journal.sqlite"))
     if not db.parent.is_dir():
-        db.parent.mkdir(parents=True, exist_ok=True)
+        if args.db or cfg:
+            raise CommandError(f"start: the folder {db.parent} for the journal does not exist")
+        db.parent.mkdir(parents=True, exist_ok=True)  # ./var/ of the first start
     if has_display() and not args.headless:
         from kiosk.ui.app import run as run_kiosk  # Qt loads only for a screen
 
-        return run_kiosk(db, seed=args.seed)
+        if cfg is None:
+            return run_kiosk(db, seed=args.seed)
+        return run_kiosk(db, seed=args.seed, **kiosk_options(cfg))
+    if cfg is not None and cfg.source.kind != "mock":
+        raise CommandError(f"start: no screen for the table's {cfg.source.kind}: the dealer "
+                           "needs the touchscreen (a display, or QT_QPA_PLATFORM=eglfs on the "
+                           "console; docs/deploy.md)")
 
     def ready(device: str) -> None:
         print(f"no display and no shoe attached: the headless table deals from the mock shoe "
               f"on {device} through the serial driver", flush=True)
 
-    summary = play_headless(db, args.rounds, args.seed, on_ready=ready)
-    print_summary(summary, str(db), "table-1")
+    table = cfg.table if cfg else "table-1"
+    rules = cfg.rules if cfg else "bayern"
+    summary = play_headless(db, args.rounds, args.seed, table=table, rules=rules,
+                            on_ready=ready)
+    print_summary(summary, str(db), table)
     return 0
+
+
+def kiosk_options(cfg) -> dict:
+    """The touchscreen's build options from a checked configuration."""
+    from kiosk.ui.window import TableSettings
+
+    settings = TableSettings(chips=cfg.chips, currency=cfg.currency, language=cfg.language,
+                             supervisors=tuple(cfg.supervisors), limit_tiers=cfg.limit_tiers)
+    return {"table": cfg.table, "rules": cfg.rules, "limits": cfg.limits,
+            "source": cfg.source.options(), "settings": settings}
 
 
 def register(sub) -> None:
     p = add_parser(sub, "start", "start the kiosk: the touchscreen where there is a screen; "
                    "without one, a few rounds of the headless table into a journal under ./var/",
                    "blackjack-kiosk start", run)
-    p.add_argument("--db", default="var/journal.sqlite", help="the journal (default "
-                   "var/journal.sqlite)")
+    p.add_argument("--config", metavar="FILE", help="the table's configuration (TOML; "
+                   "docs/config.example.toml); without it: the mock shoe, a journal under ./var/")
+    p.add_argument("--db", default=None, metavar="FILE", help="the journal (default: the "
+                   "configuration's, else var/journal.sqlite)")
     p.add_argument("--rounds", type=int, default=5, help="rounds to play headless (default 5)")
     p.add_argument("--seed", type=int, default=1, help="seed of the mock shoe")
     p.add_argument("--headless", action="store_true", help="headless even with a display")

@@ -157,3 +157,40 @@ def test_the_supervisor_is_signed_out_when_the_page_is_left_idle(table):
     table.window.supervisor.idle.timeout.emit()  # two minutes without a touch
     assert table.service.view().supervisor is None
     assert table.window.pages.currentWidget() is table.window.table_page
+
+
+def test_the_screen_takes_the_table_chips_limits_and_supervisors_from_the_configuration(
+        qtbot, tmp_path):
+    from kiosk.commands.start import kiosk_options
+    from kiosk.table.config import load_config
+    from kiosk.ui.app import build, show
+
+    path = tmp_path / "kiosk.toml"
+    path.write_text(f"""
+[table]
+id = "BJ-07"
+language = "en"
+currency = "CHF"
+[limits]
+min = "25"
+max = "2500"
+tiers = [["25", "2500"], ["50", "5000"]]
+[chips]
+denominations = ["25", "100", "500"]
+[source]
+kind = "mock"
+[[supervisors]]
+name = "{WEBER[0]}"
+pin_hash = "{WEBER[1]}"
+""")
+    kiosk = build(tmp_path / "journal.sqlite", **kiosk_options(load_config(path)))
+    try:
+        show(kiosk)
+        qtbot.waitUntil(lambda: kiosk.service.view().phase == "betting", timeout=5000)
+        window = kiosk.window
+        assert window.status.table.text() == "BJ-07 · Bavaria · 25–2500 CHF"
+        assert sorted(window.betting.chip_buttons) == [25, 100, 500]
+        assert kiosk.service.view().supervisors == ("Frau Weber",)  # no demo supervisor
+        assert sorted(window.supervisor.limit_buttons) == [(25, 2500), (50, 5000)]
+    finally:
+        kiosk.close()
