@@ -10,9 +10,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, QTranslator
+from PySide6.QtCore import QLocale, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from kiosk.system import sdnotify
 from kiosk.table.feed import CardFeed
 from kiosk.table.pins import hash_pin
 from kiosk.table.service import TableService
@@ -131,10 +132,25 @@ def run_demo(db: str | Path, *, autoplay: int | None = None, pace_ms: int | None
         kiosk.close()
 
 
+def keep_systemd_told(kiosk: Kiosk) -> QTimer | None:
+    """READY=1 now that the window is up; WATCHDOG=1 from the GUI thread at half the interval
+    systemd asks for, so a frozen screen is restarted. None where systemd watches nothing."""
+    sdnotify.notify(f"READY=1\nSTATUS=table {kiosk.service.table} on screen")
+    interval = sdnotify.watchdog_interval_ms()
+    if interval is None:
+        return None
+    timer = QTimer(kiosk.window)
+    timer.setInterval(interval)
+    timer.timeout.connect(lambda: sdnotify.notify("WATCHDOG=1"))
+    timer.start()
+    return timer
+
+
 def run(db: str | Path, **options) -> int:
     """Start the kiosk and run until its window closes."""
     kiosk = build(db, **options)
     show(kiosk)
+    keep_systemd_told(kiosk)
     try:
         return kiosk.app.exec()
     finally:

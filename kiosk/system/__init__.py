@@ -1,0 +1,1 @@
+"""The kiosk's ties to the operating system that runs it (systemd's notifications)."""

@@ -1,0 +1,229 @@
+"""Deployment: install.sh into a staging root lays down exactly the files docs/deploy.md lists,
+a second run changes nothing, the configuration it writes passes `config check`; the units hold
+the keys that matter (checked by systemd-analyze where it is installed); the watchdog pings a
+real NOTIFY_SOCKET from the screen's thread; backups rotate and restore."""
+
+from __future__ import annotations
+
+import configparser
+import datetime as dt
+import hashlib
+import os
+import re
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from kiosk.cli import main
+from kiosk.journal.backup import backup_into, rotate
+from kiosk.journal.store import open_for_review
+from kiosk.journal.verify import verify_journal
+from kiosk.system import sdnotify
+
+ROOT = Path(__file__).resolve().parents[1]
+INSTALL = ROOT / "deploy" / "install.sh"
+UNITS = ROOT / "deploy" / "systemd"
+
+
+def install(root: Path) -> subprocess.CompletedProcess:
+    done = subprocess.run(["bash", str(INSTALL), "--root", str(root)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def tree(root: Path) -> dict[str, tuple]:
+    """Every file and folder under root: its content's hash, mode and mtime."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        st = path.stat()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "dir"
+        out[str(path.relative_to(root))] = (digest, oct(st.st_mode), st.st_mtime_ns)
+    return out
+
+
+def documented_files() -> set[str]:
+    doc = (ROOT / "docs" / "deploy.md").read_text()
+    block = doc.split("<!-- install-files")[1].split("<!-- end install-files")[0]
+    return {p.rstrip("/") for p in re.findall(r"^- `(/[^`]+)`", block, re.M)}
+
+
+def test_install_lays_down_exactly_the_documented_files_and_a_second_run_changes_nothing(
+        tmp_path):
+    first = install(tmp_path)
+    files = {"/" + p for p, (kind, _, _) in tree(tmp_path).items() if kind != "dir"}
+    leaves = {"/" + str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")
+              if p.is_dir() and not any(p.iterdir())}
+    plan = "/var/lib/blackjack-kiosk-install/plan.txt"
+    assert files | leaves == documented_files() | {plan}
+    assert "systemctl enable blackjack-kiosk.service blackjack-kiosk-backup.timer" in \
+        (tmp_path / plan.lstrip("/")).read_text()
+    assert oct((tmp_path / "var/lib/blackjack-kiosk").stat().st_mode)[-3:] == "750"
+    assert oct((tmp_path / "etc/blackjack-kiosk/config.toml").stat().st_mode)[-3:] == "640"
+    assert "wrote /etc/systemd/system/blackjack-kiosk.service" in first.stdout
+    before = tree(tmp_path)
+    second = install(tmp_path)
+    assert "nothing to change" in second.stdout
+    assert tree(tmp_path) == before
+
+
+def test_an_upgrade_keeps_the_journal_the_configuration_and_the_udev_rule(tmp_path):
+    install(tmp_path)
+    config = tmp_path / "etc/blackjack-kiosk/config.toml"
+    config.write_text(config.read_text().replace('id = "BJ-03"', 'id = "BJ-11"'))
+    journal = tmp_path / "var/lib/blackjack-kiosk/journal.sqlite"
+    journal.write_bytes(b"the table's rounds")
+    unit = tmp_path / "etc/systemd/system/blackjack-kiosk.service"
+    unit.write_text("an old unit\n")
+    done = install(tmp_path)
+    assert 'id = "BJ-11"' in config.read_text()
+    assert journal.read_bytes() == b"the table's rounds"
+    assert unit.read_bytes() == (UNITS / "blackjack-kiosk.service").read_bytes()
+    assert "kept /etc/blackjack-kiosk/config.toml" in done.stdout
+
+
+def test_the_installed_configuration_passes_config_check(tmp_path, capsys):
+    install(tmp_path)
+    assert main(["config", "check", str(tmp_path / "etc/blackjack-kiosk/config.toml")]) == 0
+    assert ": ok" in capsys.readouterr().out
+
+
+def unit(name: str) -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # systemd's keys are case-sensitive
+    parser.read(UNITS / name)
+    return parser
+
+
+def test_the_service_has_its_watchdog_restart_and_sandbox():
+    svc = unit("blackjack-kiosk.service")["Service"]
+    assert svc["Type"] == "notify" and svc["NotifyAccess"] == "all"
+    assert int(svc["WatchdogSec"]) > 0 and svc["Restart"] == "always"
+    assert svc["User"] == "blackjack-kiosk"
+    assert svc["ExecStart"].startswith("/usr/bin/cage -s -- /opt/blackjack-kiosk/venv/bin/")
+    assert "start --config /etc/blackjack-kiosk/config.toml" in svc["ExecStart"]
+    assert "config check" in svc["ExecStartPre"]
+    for key, value in {"ProtectSystem": "strict", "ProtectHome": "yes", "PrivateTmp": "yes",
+                       "NoNewPrivileges": "yes", "ReadWritePaths": "/var/lib/blackjack-kiosk",
+                       "IPAddressDeny": "any"}.items():
+        assert svc[key] == value, key
+    assert "AF_INET" not in svc["RestrictAddressFamilies"]
+    timer = unit("blackjack-kiosk-backup.timer")["Timer"]
+    assert timer["Persistent"] == "true" and timer["OnCalendar"]
+    backup = unit("blackjack-kiosk-backup.service")["Service"]
+    assert "backup --db /var/lib/blackjack-kiosk/journal.sqlite --into " \
+           "/var/backups/blackjack-kiosk --keep-daily 14 --keep-monthly 12" in backup["ExecStart"]
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
+                    reason="systemd-analyze not installed: the key checks above stand")
+def test_systemd_reads_every_unit_without_a_complaint_but_the_absent_programs():
+    done = subprocess.run(["systemd-analyze", "verify", *sorted(str(p) for p in
+                                                                 UNITS.iterdir())],
+                          capture_output=True, text=True, timeout=60)
+    complaints = [line for line in (done.stdout + done.stderr).splitlines()
+                  if line.strip() and "is not executable: No such file or directory" not in line]
+    assert complaints == []
+
+
+def test_the_udev_rule_names_the_shoe_and_keeps_modemmanager_away():
+    rule = (ROOT / "deploy/udev/70-card-shoe.rules").read_text()
+    line = next(x for x in rule.splitlines() if x and not x.startswith("#"))
+    for part in ('SUBSYSTEM=="tty"', 'ATTRS{idVendor}==', 'ATTRS{idProduct}==', 'ATTRS{serial}==',
+                 'SYMLINK+="card-shoe"', 'GROUP="blackjack-kiosk"',
+                 'ENV{ID_MM_DEVICE_IGNORE}="1"'):
+        assert part in line
+
+
+@pytest.fixture(params=["path", "abstract"])
+def notify_socket(request, tmp_path):
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    if request.param == "path":
+        name = str(tmp_path / "notify")
+        sock.bind(name)
+    else:
+        name = f"@blackjack-kiosk-test-{os.getpid()}-{time.monotonic_ns()}"
+        sock.bind(b"\0" + name[1:].encode())
+    sock.settimeout(5)
+    yield sock, name
+    sock.close()
+
+
+def test_notify_reaches_the_socket_systemd_names(notify_socket):
+    sock, name = notify_socket
+    assert sdnotify.notify("READY=1", {"NOTIFY_SOCKET": name})
+    assert sock.recv(256) == b"READY=1"
+    assert not sdnotify.notify("READY=1", {})
+    assert sdnotify.watchdog_interval_ms({"WATCHDOG_USEC": "30000000"}) == 15000
+    assert sdnotify.watchdog_interval_ms({"WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "1"}) \
+        is None
+
+
+def test_the_screen_pings_the_watchdog_from_its_own_thread_and_a_frozen_screen_does_not(
+        notify_socket, tmp_path, qtbot, monkeypatch):
+    from kiosk.ui.app import build, keep_systemd_told, show
+
+    sock, name = notify_socket
+    sock.settimeout(0)
+    monkeypatch.setenv("NOTIFY_SOCKET", name)
+    monkeypatch.setenv("WATCHDOG_USEC", "200000")  # a ping every 100 ms
+    kiosk = build(tmp_path / "journal.sqlite")
+    try:
+        show(kiosk)
+        timer = keep_systemd_told(kiosk)
+        assert timer is not None and timer.interval() == 100
+        got = []
+
+        def drain():
+            while True:
+                try:
+                    got.append(sock.recv(256).decode())
+                except BlockingIOError:
+                    return
+        qtbot.waitUntil(lambda: (drain(), got.count("WATCHDOG=1") >= 3)[1], timeout=5000)
+        assert got[0].startswith("READY=1\nSTATUS=table table-1 on screen")
+        got.clear()
+        time.sleep(0.5)  # the screen's thread is stuck: no event loop, no ping
+        drain()
+        assert got == []
+    finally:
+        kiosk.close()
+
+
+def test_the_nightly_backup_rotates_14_days_and_12_months(tmp_path):
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    today = dt.date(2026, 11, 25)
+    for n in range(500):
+        (folder / f"journal-{today - dt.timedelta(days=n):%Y-%m-%d}.sqlite").touch()
+    (folder / "notes.txt").write_text("not ours")
+    kept, removed = rotate(folder, today, 14, 12)
+    names = sorted(p.name for p in kept)
+    daily = {f"journal-{today - dt.timedelta(days=n):%Y-%m-%d}.sqlite" for n in range(14)}
+    monthly = {p for p in names if p.endswith("-01.sqlite")}
+    assert set(names) == daily | monthly
+    assert len(monthly) == 12 and "journal-2025-12-01.sqlite" in monthly
+    assert len(kept) + len(removed) == 500 and (folder / "notes.txt").exists()
+
+
+def test_a_backup_restored_as_the_doc_says_verifies_with_every_round(tmp_path, cli):
+    journal = tmp_path / "journal.sqlite"
+    played = cli("demo", "--headless", "--rounds", "3", "--db", str(journal))
+    assert played.returncode == 0, played.stderr
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    done = backup_into(open_for_review(journal), folder, dt.date.today())
+    again = backup_into(open_for_review(journal), folder, dt.date.today())
+    assert done.written is not None and again.written is None  # once a day
+    assert not list(folder.glob(".*partial"))
+    restored = tmp_path / "restored" / "journal.sqlite"
+    restored.parent.mkdir()
+    shutil.copy(done.written, restored)
+    original = verify_journal(open_for_review(journal))
+    copy = verify_journal(open_for_review(restored))
+    assert (copy.events, copy.rounds_settled, copy.head_hash) == \
+        (original.events, original.rounds_settled, original.head_hash)
