@@ -57,7 +57,8 @@ def test_a_corrupt_file_is_refused_unchanged(tmp_path):
     path.write_bytes(content)
     result = run_cli("verify", "--db", str(path))
     assert result.returncode == 2
-    assert result.stderr.startswith(f"{path}: not a readable journal (file is not a database)")
+    assert result.stderr == f"{path}: is not an SQLite file, so not a journal (nothing was " \
+                            "changed)\n"
     assert path.read_bytes() == content
 
 

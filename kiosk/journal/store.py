@@ -124,6 +124,105 @@ def _classify(exc: sqlite3.DatabaseError, path: Path) -> Exception:
     return JournalCorrupt(f"{path}: cannot open the journal ({text}); nothing was changed")
 
 
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
 def open_for_review(path: str | Path) -> sqlite_utils.Database:
-    """An existing journal for the review tools; a missing one is refused, never created."""
-    return open_journal(path, create=False)
+    """An existing journal for the review tools, read-only: it changes no byte of the journal
+    and creates no file beside it, so an evidence copy in a read-only folder, another user's
+    journal or a live table's journal can all be reviewed. A file that is not a journal
+    (missing, empty, text, another database) is refused by name and never given a schema.
+
+    - No write-ahead log beside it: nothing is writing it, and it is opened `immutable` (no
+      lock, no -shm).
+    - A log and its shared-memory index: a live table (or one that stopped a moment ago) is
+      writing it; it is read `mode=ro` beside the writer, as SQLite allows.
+    - A log without its index (a copy of a journal whose kiosk was killed): the journal and
+      its log are copied to a private temporary folder and read there, so the log's events
+      are read and the evidence folder stays as it was.
+    """
+    path = Path(path)
+    _check_is_journal_file(path)
+    wal = path.with_name(path.name + "-wal")
+    shm = path.with_name(path.name + "-shm")
+    keep = None  # the private copy's folder, kept as long as the connection
+    if not wal.exists():
+        conn = _connect_uri(path, "immutable=1")
+    else:
+        conn = None
+        if shm.exists():
+            try:
+                conn = _connect_uri(path, "mode=ro")
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.DatabaseError:
+                if conn is not None:
+                    conn.close()
+                conn = None
+        if conn is None:
+            conn, keep = _private_copy(path, wal)
+    try:
+        version = _read_version(conn, path)
+        if version == 0:
+            raise JournalCorrupt(f"{path}: an SQLite database but not a kiosk journal (it has "
+                                 "no journal schema); nothing was changed")
+        if version > SCHEMA_VERSION:
+            raise JournalTooNew(
+                f"{path}: journal schema version {version} is newer than this kiosk's "
+                f"({SCHEMA_VERSION}); update the kiosk to read it (nothing was changed)")
+        _check_migration_names(conn, path, version)
+    except BaseException:
+        conn.close()
+        raise
+    db = sqlite_utils.Database(conn)
+    db.review_copy = keep  # removed with the database object
+    return db
+
+
+def _check_is_journal_file(path: Path) -> None:
+    try:
+        path.stat()
+    except FileNotFoundError:
+        raise JournalMissing(f"{path}: no journal there (check the path, or start the "
+                             "kiosk once to create it)") from None
+    except OSError as exc:
+        raise JournalMissing(f"{path}: cannot reach it ({exc.strerror})") from None
+    if path.is_dir():
+        raise JournalCorrupt(f"{path}: is a folder, not a journal file")
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        raise JournalMissing(f"{path}: cannot read it ({exc.strerror})") from None
+    if not head:
+        raise JournalCorrupt(f"{path}: is empty, not a journal (nothing was changed)")
+    if head != SQLITE_MAGIC:
+        raise JournalCorrupt(f"{path}: is not an SQLite file, so not a journal (nothing was "
+                             "changed)")
+
+
+def _connect_uri(path: Path, mode: str) -> sqlite3.Connection:
+    uri = f"{path.resolve().as_uri()}?{mode}"
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
+                               timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.DatabaseError as exc:
+        raise _classify(exc, path) from None
+    conn.execute("PRAGMA query_only = ON")
+    return conn
+
+
+def _private_copy(path: Path, wal: Path):
+    """The journal and its log copied to a temporary folder of our own, opened there; the
+    connection and the folder (which removes itself once dropped)."""
+    import shutil
+    import tempfile
+
+    folder = tempfile.TemporaryDirectory(prefix="journal-review-")
+    copy = Path(folder.name) / path.name
+    try:
+        shutil.copyfile(path, copy)
+        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+    except OSError as exc:
+        folder.cleanup()
+        raise JournalMissing(f"{path}: cannot read it with its log ({exc.strerror})") from None
+    return _connect_uri(copy, "mode=ro"), folder
