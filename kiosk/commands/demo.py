@@ -28,13 +28,15 @@ def run(args) -> int:
         raise CommandError(f"demo: the folder {db.parent} for the journal does not exist")
     if args.headless:
         summary = play_headless(db, args.rounds, args.seed, table=args.table,
-                                rules=args.rules, on_event=_echo if args.echo_events else None)
+                                rules=args.rules, on_event=_echo if args.echo_events else None,
+                                allow_live=args.allow_live)
         print_summary(summary, str(db), args.table)
         return 0
     from kiosk.ui.app import run_demo  # Qt loads only for a screen
 
     return run_demo(db, table=args.table, rules=args.rules, seed=args.seed,
-                    autoplay=args.rounds if args.autoplay else None, pace_ms=args.pace)
+                    autoplay=args.rounds if args.autoplay else None, pace_ms=args.pace,
+                    allow_live=args.allow_live)
 
 
 def print_summary(summary, db: str, table: str) -> None:
@@ -58,6 +60,8 @@ def register(sub) -> None:
     p.add_argument("--db", default="var/demo.sqlite", metavar="FILE",
                    help="the demo's journal (default var/demo.sqlite)")
     p.add_argument("--headless", action="store_true", help="no screen: play in this terminal")
+    p.add_argument("--allow-live", action="store_true", help="write into a journal that holds "
+                   "live rounds (the demo's sessions are marked simulated in it)")
     p.add_argument("--autoplay", action="store_true",
                    help="a scripted dealer works the screen's buttons through --rounds rounds, "
                         "then the demo ends (training and show)")

@@ -39,9 +39,13 @@ def run(args) -> int:
             raise CommandError(f"start: {exc}") from None
     db = Path(args.db or (cfg.database if cfg else "var/journal.sqlite"))
     if not db.parent.is_dir():
-        if args.db or cfg:
+        if cfg is not None:
             raise CommandError(f"start: the folder {db.parent} for the journal does not exist")
-        db.parent.mkdir(parents=True, exist_ok=True)  # ./var/ of the first start
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)  # ./var/ of the first start
+        except OSError as exc:
+            raise CommandError(f"start: cannot make the folder {db.parent} for the journal "
+                               f"({exc.strerror})") from None
     if has_display() and not args.headless:
         from kiosk.ui.app import run as run_kiosk  # Qt loads only for a screen
 

@@ -41,3 +41,7 @@ class ChainBroken(JournalError):
         where = f"event {seq}" if seq is not None else "journal"
         super().__init__(f"{where}: {message}")
         self.seq = seq
+
+
+class JournalRefused(JournalError):
+    """A journal this table must not write (a simulated table on live rounds)."""

@@ -66,6 +66,15 @@ def latest_session(db: sqlite_utils.Database, table: str) -> Session | None:
     return session(db, row[0]) if row else None
 
 
+def live_rounds(db: sqlite_utils.Database) -> int:
+    """Rounds played in sessions not marked simulated (at a live table)."""
+    row = db.conn.execute(
+        "SELECT count(*) FROM rounds r JOIN events e ON e.kind = 'session_open' AND "
+        "e.session_id = r.session_id WHERE json_extract(e.data, '$.simulated') IS NULL"
+    ).fetchone()
+    return row[0]
+
+
 def table_closed(db: sqlite_utils.Database, table: str) -> bool:
     """Whether a supervisor's last open or close of the table closed it (a table no supervisor
     ever closed is open)."""

@@ -7,6 +7,7 @@ is refused with one sentence naming the file, and before anything is written to 
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -125,6 +126,39 @@ def _classify(exc: sqlite3.DatabaseError, path: Path) -> Exception:
 
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class WriterLock:
+    """The one writer's hold on a journal: an exclusive `flock` on `<journal>.lock`, holding
+    the writer's process id, kept for as long as the table runs. The kernel drops it when the
+    process ends, however it ends, so a killed kiosk never leaves a stale lock."""
+
+    def __init__(self, path: Path) -> None:
+        import fcntl
+
+        self.path = Path(f"{path}.lock")
+        try:
+            self._file = open(self.path, "a+", encoding="ascii")  # noqa: SIM115 (held open)
+        except OSError as exc:
+            raise JournalLocked(f"{path}: cannot take the writer's lock {self.path} "
+                                f"({exc.strerror})") from None
+        try:
+            fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._file.seek(0)
+            holder = self._file.read().strip() or "unknown"
+            self._file.close()
+            raise JournalLocked(f"{path}: in use by another table (process {holder} holds "
+                                f"{self.path}); one table writes a journal at a time, nothing "
+                                "was changed") from None
+        self._file.seek(0)
+        self._file.truncate()
+        self._file.write(f"{os.getpid()}\n")
+        self._file.flush()
+
+    def release(self) -> None:
+        if not self._file.closed:
+            self._file.close()  # closing the file drops the flock
 
 
 def open_for_review(path: str | Path) -> sqlite_utils.Database:

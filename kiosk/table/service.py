@@ -18,10 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kiosk.journal import reader
-from kiosk.journal.errors import JournalHalted, JournalWriteError
+from kiosk.journal.errors import JournalHalted, JournalMissing, JournalRefused, JournalWriteError
 from kiosk.journal.events import CARD_SOURCES, Event
 from kiosk.journal.fold import RoundState, Session, apply_event, new_round
-from kiosk.journal.store import open_journal
+from kiosk.journal.store import WriterLock, open_journal
 from kiosk.journal.writer import JournalWriter
 from kiosk.table.faults import FaultBoard
 from kiosk.table.pins import Throttle
@@ -64,12 +64,41 @@ class TableService(PlayCommands, SupervisorCommands):
     @classmethod
     def open(cls, path: str | Path, table: str = "table-1", rules="bayern",
              limits: Limits | None = None, create: bool = True,
-             supervisors: tuple = ()) -> TableService:
-        db = open_journal(path, create=create)
-        return cls(JournalWriter(db, str(path)), table, rules, limits, supervisors)
+             supervisors: tuple = (), simulated: bool = False,
+             allow_live: bool = False) -> TableService:
+        """The table on the journal at `path`, which it alone writes while it runs (a second
+        writer is refused). A `simulated` table (the mock shoe: demo, training) marks its
+        sessions so, and is refused a journal that holds live rounds unless `allow_live`."""
+        if not Path(path).parent.is_dir():
+            raise JournalMissing(f"{path}: the folder {Path(path).parent} does not exist")
+        lock = WriterLock(Path(path))
+        try:
+            db = open_journal(path, create=create)
+            try:
+                if simulated and not allow_live:
+                    live = reader.live_rounds(db)
+                    if live:
+                        raise JournalRefused(
+                            f"{path}: holds {live} live rounds; a simulated table (the mock "
+                            "shoe) never writes into a live journal (choose another --db)")
+                service = cls(JournalWriter(db, str(path)), table, rules, limits, supervisors)
+            except BaseException:
+                db.conn.close()
+                raise
+        except BaseException:
+            lock.release()
+            raise
+        service.lock = lock
+        service.simulated = simulated
+        return service
+
+    lock = None
+    simulated = False
 
     def close(self) -> None:
         self.writer.db.conn.close()
+        if self.lock is not None:
+            self.lock.release()
 
     @property
     def journal_path(self) -> str:
@@ -227,8 +256,9 @@ class TableService(PlayCommands, SupervisorCommands):
     def _ensure_session(self, by: str | None = None) -> None:
         spec, limits = self._wanted_session()
         s = self.session
-        if s is None or (s.rules, s.limits) != (spec, limits):
-            event = self._commit(lambda: self.writer.open_session(self.table, spec, limits, by))
+        if s is None or (s.rules, s.limits, s.simulated) != (spec, limits, self.simulated):
+            event = self._commit(lambda: self.writer.open_session(self.table, spec, limits, by,
+                                                                  self.simulated))
             self.session = Session.from_event(event)
             self.shoe = None  # a new session starts with a new shoe
             self._publish(event)
@@ -236,8 +266,9 @@ class TableService(PlayCommands, SupervisorCommands):
     @property
     def needs_shoe(self) -> bool:
         spec, limits = self._wanted_session()
-        same = self.session is not None and (self.session.rules, self.session.limits) == \
-            (spec, limits)
+        same = self.session is not None and \
+            (self.session.rules, self.session.limits, self.session.simulated) == \
+            (spec, limits, self.simulated)
         return self.shoe is None or not same
 
     def open_shoe(self, seed: int | None = None) -> ShoeTracker:
