@@ -12,13 +12,13 @@ import pkgutil
 import sys
 
 import kiosk.commands
-from kiosk.commands._common import CommandError
+from kiosk.commands._common import CommandError, Parser
 from kiosk.journal.errors import JournalError
 from models.errors import GameError
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="blackjack-kiosk",
         description="Dealer's kiosk for a live blackjack table.",
         epilog="example: blackjack-kiosk settle round.json",
@@ -50,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except (GameError, CommandError, JournalError) as exc:
         print(str(exc), file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file or folder named on the command line
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -13,6 +13,9 @@ class MoneyError(ValueError):
     """An amount that is not a decimal with at most two places."""
 
 
+MAX_AMOUNT = Decimal(10**9)  # a thousand million: no stake, payout or house result comes near
+
+
 def parse_amount(value: object) -> Decimal:
     """Read an amount ('22.50', 15, '10') exactly; floats are refused so no rounding sneaks in.
 
@@ -38,6 +41,9 @@ def parse_amount(value: object) -> Decimal:
         raise MoneyError(f"amount {value!r} is not a number")
     if not amount.is_finite():
         raise MoneyError(f"amount {value!r} is not a number")
+    if abs(amount) > MAX_AMOUNT:
+        raise MoneyError(f"amount {value!r} is beyond any table's money (at most "
+                         f"{MAX_AMOUNT:,})")
     if amount.as_tuple().exponent < -2 and amount != amount.quantize(Decimal("0.01")):
         raise MoneyError(f"amount {value!r} has more than two decimals")
     if type(value) is str and len(_CACHE) < 4096:

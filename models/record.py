@@ -32,13 +32,32 @@ _REQUIRED = {"stand": {"box"}, "double": {"box"}, "split": {"box"}, "surrender":
              "close_insurance": set()}
 
 
+class _DuplicateKey(Exception):
+    def __init__(self, key: str):
+        self.key = key
+
+
+def _unique_keys(pairs: list) -> dict:
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
 def loads(text: str) -> dict:
     """Parse record JSON keeping every number exact (no float ever)."""
     try:
-        data = json.loads(text, parse_float=Decimal)
+        data = json.loads(text, parse_float=Decimal, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise RecordError("record", f"not valid JSON: {exc.msg} at line {exc.lineno} "
                                     f"column {exc.colno}") from None
+    except RecursionError:
+        raise RecordError("record", "nested too deep to be a round record") from None
+    except _DuplicateKey as exc:
+        raise RecordError("record", f"the key {exc.key!r} appears twice in one object; a "
+                                    "record says each thing once") from None
     if not isinstance(data, dict):
         raise RecordError("record", "a round record is a JSON object")
     return data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -51,3 +52,26 @@ def box_owner(box: int, seats: dict[int, str]) -> str | None:
         return None
     seat = min(seats, key=lambda s: (abs(s - box), s))
     return seats[seat]
+
+
+NAME_MAX = 40
+FORMULA_START = ("=", "+", "-", "@")  # what a spreadsheet reads as the start of a formula
+
+
+def check_player_name(player) -> str:
+    """A player's name or number as the journal, the screen and every report may show it: a
+    name of 1 to 40 characters, with no control characters (a newline or a NUL would break a
+    line of a report) and not starting like a spreadsheet formula. StakeError otherwise."""
+    if not isinstance(player, str) or not player.strip():
+        raise StakeError(f"player {player!r} must be a name", "player_name")
+    if len(player) > NAME_MAX:
+        raise StakeError(f"player name {player[:NAME_MAX]!r}... is longer than {NAME_MAX} "
+                         "characters", "player_name")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in player):
+        raise StakeError(f"player name {player!r} holds a control character", "player_name")
+    if player != player.strip():
+        raise StakeError(f"player name {player!r} begins or ends with a space", "player_name")
+    if player.startswith(FORMULA_START):
+        raise StakeError(f"player name {player!r} may not begin with {player[0]} (a "
+                         "spreadsheet would read it as a formula)", "player_name")
+    return player

@@ -13,6 +13,35 @@ class CommandError(Exception):
     """A refusal at the command line: printed as one line, exit status 2."""
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line (which command, which argument, what is
+    wrong) and exit status 2, like every other refusal; --help still shows the usage."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def number(low, high, kind=int):
+    """An argparse type: a whole number (or `kind`) from low to high, else a clear refusal
+    before anything runs."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a {'whole ' if kind is int else ''}number") from None
+        if kind is float and value != value:  # NaN
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is out of range: {low} to {high}")
+        return value
+    parse.__name__ = "number"
+    return parse
+
+
+ROUND_ID = number(1, 2**63 - 1)  # a journal's round id
+
+
 def add_parser(sub, name: str, help: str, example: str, func) -> argparse.ArgumentParser:
     """Add a subcommand parser with its example; `func(args) -> int` runs it."""
     p = sub.add_parser(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_parser
+from kiosk.commands._common import CommandError, add_parser, number
 from kiosk.demo.headless import play_headless
 from models.money import format_amount
 
@@ -65,11 +65,13 @@ def register(sub) -> None:
     p.add_argument("--autoplay", action="store_true",
                    help="a scripted dealer works the screen's buttons through --rounds rounds, "
                         "then the demo ends (training and show)")
-    p.add_argument("--pace", type=int, default=None, metavar="MS",
+    p.add_argument("--pace", type=number(0, 60000), default=None, metavar="MS",
                    help="milliseconds between the scripted dealer's touches (default 300 on a "
                         "screen, 0 offscreen)")
-    p.add_argument("--rounds", type=int, default=10, help="rounds to play (default 10)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the shoe and the players")
+    p.add_argument("--rounds", type=number(1, 100000), default=10,
+                   help="rounds to play (default 10)")
+    p.add_argument("--seed", type=number(0, 2**63 - 1), default=1,
+                   help="seed of the shoe and the players")
     p.add_argument("--table", default="table-1", help="the table's name in the journal")
     p.add_argument("--rules", default="bayern", help="rule preset (default bayern)")
     p.add_argument("--echo-events", action="store_true",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_db, add_parser
+from kiosk.commands._common import ROUND_ID, CommandError, add_db, add_parser
 from kiosk.journal.reader import fold
 from kiosk.journal.store import open_for_review
 from models.record import to_record
@@ -35,5 +35,5 @@ def register(sub) -> None:
                    "(blackjack-round/1) that settle turns into the logged settlement",
                    "blackjack-kiosk export --db var/journal.sqlite --round 3 > round3.json", run)
     add_db(p)
-    p.add_argument("--round", type=int, required=True, metavar="ID")
+    p.add_argument("--round", type=ROUND_ID, required=True, metavar="ID")
     p.add_argument("--out", metavar="FILE", help="write here instead of standard output")

@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 
 from hardware_mocks.mock_shoe import FAULTS, MockShoe
-from kiosk.commands._common import CommandError, add_parser
+from kiosk.commands._common import CommandError, add_parser, number
 from models.cards import parse_card
 from models.errors import GameError
 
@@ -25,12 +25,12 @@ def read_script(path: str) -> list:
     except OSError as exc:
         raise CommandError(f"cannot read script {path}: {exc.strerror}") from None
     cards = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for line_no, line in enumerate(text.splitlines(), 1):
         for code in line.split("#")[0].split():
             try:
                 cards.append(parse_card(code))
             except GameError as exc:
-                raise CommandError(f"{path}:{number}: {exc}") from None
+                raise CommandError(f"{path}:{line_no}: {exc}") from None
     return cards
 
 
@@ -113,12 +113,12 @@ def register(sub) -> None:
     p = add_parser(sub, "mock-shoe", "simulate a card shoe on a pseudo-terminal",
                    "blackjack-kiosk mock-shoe --dialect framed --decks 6 --seed 42", run)
     p.add_argument("--dialect", default="framed", choices=["beetek", "scanner", "framed"])
-    p.add_argument("--decks", type=int, default=6)
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--decks", type=number(1, 8), default=6)
+    p.add_argument("--seed", type=number(0, 2**63 - 1), default=None)
     p.add_argument("--script", help="file of cards to deal instead of a shuffled shoe")
     p.add_argument("--faults", help=f"comma-separated faults to inject at random with --pace "
                    f"({', '.join(FAULTS)})")
-    p.add_argument("--fault-rate", type=float, default=0.1)
+    p.add_argument("--fault-rate", type=number(0, 1, float), default=0.1)
     p.add_argument("--pace", type=float, default=0.0, help="seconds between cards (0: on demand)")
     p.add_argument("--cut-card", type=int, help="cards before the cut card comes out (framed)")
     p.add_argument("--link", help="device path to create (default: a new temporary directory)")

@@ -28,7 +28,22 @@ def _time(value: str | None, option: str) -> str | None:
     return moment.isoformat(timespec="microseconds")
 
 
+TEXT_COLUMNS = ("table", "key", "note")
+
+
+def cell(value):
+    """A text cell a spreadsheet will not run: one starting like a formula gets a leading
+    apostrophe (names are refused such a start; table names and notes may still have it)."""
+    text = str(value)
+    return "'" + text if text.startswith(("=", "+", "-", "@", "\t", "\r")) else value
+
+
 def _csv_rows(tables: list[dict]):
+    for row in _rows(tables):
+        yield {k: cell(v) if k in TEXT_COLUMNS else v for k, v in row.items()}
+
+
+def _rows(tables: list[dict]):
     for t in tables:
         name = t["table"]
         yield {"table": name, "section": "main", "key": f"{t['rounds']} rounds", **t["main"]}

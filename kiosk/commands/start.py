@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_parser
+from kiosk.commands._common import CommandError, add_parser, number
 from kiosk.commands.demo import print_summary
 from kiosk.demo.headless import play_headless
 from kiosk.table.config import ConfigError, load_config
@@ -87,6 +87,7 @@ def register(sub) -> None:
                    "docs/config.example.toml); without it: the mock shoe, a journal under ./var/")
     p.add_argument("--db", default=None, metavar="FILE", help="the journal (default: the "
                    "configuration's, else var/journal.sqlite)")
-    p.add_argument("--rounds", type=int, default=5, help="rounds to play headless (default 5)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the mock shoe")
+    p.add_argument("--rounds", type=number(1, 100000), default=5,
+                   help="rounds to play headless (default 5)")
+    p.add_argument("--seed", type=number(0, 2**63 - 1), default=1, help="seed of the mock shoe")
     p.add_argument("--headless", action="store_true", help="headless even with a display")
