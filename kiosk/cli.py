@@ -12,7 +12,7 @@ import pkgutil
 import sys
 
 import kiosk.commands
-from kiosk.commands._common import CommandError, Parser
+from kiosk.commands._common import CommandError, Parser, one_line
 from kiosk.journal.errors import JournalError
 from models.errors import GameError
 
@@ -42,6 +42,11 @@ def subcommand_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.Ar
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    for arg in argv if argv is not None else sys.argv[1:]:
+        if "\x00" in arg:  # no file name or value holds one (a shell cannot pass it either)
+            print(one_line(f"blackjack-kiosk: the argument {arg!r} holds a NUL byte"),
+                  file=sys.stderr)
+            return 2
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
@@ -49,11 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except (GameError, CommandError, JournalError) as exc:
-        print(str(exc), file=sys.stderr)
+        print(one_line(exc), file=sys.stderr)
         return 2
     except OSError as exc:  # a file or folder named on the command line
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"{where}{exc.strerror or exc}", file=sys.stderr)
+        print(one_line(f"{where}{exc.strerror or exc}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -119,7 +119,7 @@ def decision_call(entry) -> tuple[str, tuple]:
     if not isinstance(entry, dict) or "do" not in entry:
         raise IllegalAction("a play entry is a card code or a decision {\"do\": ...}")
     do = entry["do"]
-    if do not in _DECISION_KEYS:
+    if not isinstance(do, str) or do not in _DECISION_KEYS:
         raise IllegalAction(f"unknown decision {do!r}; decisions are: " + ", ".join(_DECISION_KEYS))
     keys = set(entry) - {"do"}
     extra = keys - _DECISION_KEYS[do]

@@ -13,12 +13,18 @@ class CommandError(Exception):
     """A refusal at the command line: printed as one line, exit status 2."""
 
 
+def one_line(text: str) -> str:
+    """A refusal as one printable line: a newline, a NUL or another control character the user
+    typed is shown escaped, never let loose on the terminal or a log."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text).strip())
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, but a bad argument is one line (which command, which argument, what is
     wrong) and exit status 2, like every other refusal; --help still shows the usage."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, one_line(f"{self.prog}: {message} (see {self.prog} --help)") + "\n")
 
 
 def number(low, high, kind=int):

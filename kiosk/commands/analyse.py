@@ -3,29 +3,29 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_parser
+from kiosk.commands._common import CommandError, add_parser, number
 from kiosk.simulation.analysis import analyse, format_text
 from kiosk.simulation.chart import write_chart
 from models.rules import PRESETS, rules_from_spec
 
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise CommandError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise CommandError(f"{text} must be at least 1")
-    return value
+CHART_FORMATS = (".png", ".svg", ".pdf")
 
 
 def run(args) -> int:
     spec = {"preset": args.rules}
     if args.decks is not None:
-        spec["decks"] = _positive(args.decks)
+        spec["decks"] = args.decks
     rules = rules_from_spec(spec)
-    report = analyse(rules, _positive(args.rounds), int(args.seed))
+    if args.chart:  # refused before the long simulation, not after it
+        chart = Path(args.chart)
+        if chart.suffix.lower() not in CHART_FORMATS:
+            raise CommandError(f"{args.chart}: a chart is written as "
+                               f"{', '.join(CHART_FORMATS)}, not {chart.suffix or 'no suffix'}")
+        if not chart.parent.is_dir():
+            raise CommandError(f"{args.chart}: the folder {chart.parent} does not exist")
+    report = analyse(rules, args.rounds, args.seed)
     if args.chart:
         try:
             write_chart(report, args.chart)
@@ -44,11 +44,12 @@ def register(sub) -> None:
         "analyse a rule preset: the dealer's outcome odds and the Twins and Bust returns "
         "(exact), the house edge under computed basic strategy and the return of copying "
         "the dealer (simulated through the engine on every core, with 95% intervals)",
-        "blackjack-kiosk analyse --rules bayern --rounds 1000000 --chart dealer.png", run)
+        "blackjack-kiosk analyse --rules bayern --rounds 20000 --chart dealer.png", run)
     p.add_argument("--rules", required=True, choices=sorted(PRESETS), help="rule preset")
-    p.add_argument("--decks", help="override the preset's number of decks")
-    p.add_argument("--rounds", default="200000",
+    p.add_argument("--decks", type=number(1, 8), help="override the preset's number of decks")
+    p.add_argument("--rounds", type=number(1, 10**9), default=200000,
                    help="rounds simulated per strategy (default 200000)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the simulated shoes")
+    p.add_argument("--seed", type=number(0, 2**63 - 1), default=1,
+                   help="seed of the simulated shoes")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--chart", metavar="FILE.png", help="also write the dealer-odds chart")

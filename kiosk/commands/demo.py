@@ -55,7 +55,7 @@ def register(sub) -> None:
                    "side bets, insurance, splits, doubles), the cards dealt by the mock shoe "
                    "on a pseudo-terminal and read through the serial driver, journaling every "
                    "event; an unfinished round in the journal is finished first",
-                   "blackjack-kiosk demo --autoplay --rounds 12 --db var/demo.sqlite",
+                   "blackjack-kiosk demo --autoplay --rounds 3 --db var/demo.sqlite",
                    run)
     p.add_argument("--db", default="var/demo.sqlite", metavar="FILE",
                    help="the demo's journal (default var/demo.sqlite)")

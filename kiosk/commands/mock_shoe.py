@@ -8,6 +8,7 @@ dealer's pace; `--faults` injects the named faults at random while it does.
 from __future__ import annotations
 
 import random
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -81,7 +82,10 @@ def run(args) -> int:
     refused = sorted(set(faults) - set(mock.faults()))
     if refused:
         raise CommandError(f"the {args.dialect} dialect cannot show {', '.join(refused)}")
-    stop = threading.Event()
+    stop = threading.Event()  # the shoe is switched off: Ctrl-C, SIGTERM, quit, or dealt out
+    done = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: done.set())
     with mock:
         print(mock.path, flush=True)
         pacer = None
@@ -89,12 +93,16 @@ def run(args) -> int:
             pacer = threading.Thread(target=deal_at_pace, daemon=True, args=(
                 mock, args.pace, faults, args.fault_rate, stop, random.Random(args.seed)))
             pacer.start()
-        try:
+
+        def serve() -> None:
             console(mock)
             if pacer is not None:
                 pacer.join()  # stdin closed: keep dealing until the shoe is out
-        finally:
-            stop.set()
+            done.set()
+        threading.Thread(target=serve, daemon=True, name="mock-shoe-console").start()
+        while not done.wait(0.2):
+            pass
+        stop.set()
     return 0
 
 
