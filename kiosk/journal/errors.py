@@ -41,6 +41,10 @@ class ChainBroken(JournalError):
         where = f"event {seq}" if seq is not None else "journal"
         super().__init__(f"{where}: {message}")
         self.seq = seq
+        self.reason = message
+
+    def __reduce__(self):  # comes back whole from a verify worker process
+        return ChainBroken, (self.seq, self.reason)
 
 
 class JournalRefused(JournalError):

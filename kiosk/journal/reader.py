@@ -27,6 +27,26 @@ def all_events(db: sqlite_utils.Database, chunk: int = 5000) -> Iterator[Event]:
         last = rows[-1][0]
 
 
+def all_rows(db: sqlite_utils.Database, chunk: int = 20000) -> Iterator[tuple]:
+    """Every event as its stored row (seq, ts, session, round, kind, data text, prev, hash), in
+    sequence order: for `verify`, which hashes the stored text and parses only what it folds."""
+    last = 0
+    while True:
+        rows = db.conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE seq > ? ORDER BY seq "
+                               "LIMIT ?", (last, chunk)).fetchall()
+        if not rows:
+            return
+        yield from rows
+        last = rows[-1][0]
+
+
+def settlement_rows(db: sqlite_utils.Database, first_round: int, last_round: int) -> dict:
+    """The settlements index for rounds first..last: round id -> (seq, settlement text)."""
+    return {r: (seq, text) for r, seq, text in db.conn.execute(
+        "SELECT round_id, seq, settlement FROM settlements WHERE round_id BETWEEN ? AND ?",
+        (first_round, last_round))}
+
+
 def round_events(db: sqlite_utils.Database, round_id: int) -> list[Event]:
     rows = db.conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE round_id = ? ORDER BY seq",
                            (round_id,)).fetchall()
