@@ -160,8 +160,10 @@ def latest_round_id(db: sqlite_utils.Database, table: str) -> int | None:
 
 
 def round_rows(db: sqlite_utils.Database, since: str | None = None,
-               until: str | None = None) -> list[dict]:
-    """Every round with its table, time, status, seats and logged settlement."""
+               until: str | None = None, table: str | None = None,
+               last: int | None = None) -> list[dict]:
+    """Every round (of `table`, the `last` few) with its table, time, status, seats and logged
+    settlement, oldest first."""
     sql = ("SELECT r.id, r.session_id, s.table_name, r.shoe_id, r.opened_at, r.seats, "
            "st.settlement, (SELECT data FROM events v WHERE v.round_id = r.id AND "
            "v.kind = 'void' LIMIT 1) AS void FROM rounds r JOIN sessions s ON "
@@ -173,10 +175,16 @@ def round_rows(db: sqlite_utils.Database, since: str | None = None,
     if until:
         where.append("r.opened_at < ?")
         params.append(until)
+    if table:
+        where.append("s.table_name = ?")
+        params.append(table)
     if where:
         sql += " WHERE " + " AND ".join(where)
+    if last is not None:
+        sql = f"SELECT * FROM ({sql} ORDER BY r.id DESC LIMIT {int(last)})"
     out = []
-    for row in db.conn.execute(sql + " ORDER BY r.id", params):
+    for row in db.conn.execute(sql + (" ORDER BY id" if last is not None else " ORDER BY r.id"),
+                               params):
         rid, sid, table, shoe, opened, seats, settlement, void = row
         status = "settled" if settlement else "void" if void else "open"
         out.append({"id": rid, "session": sid, "table": table, "shoe": shoe, "opened_at": opened,
