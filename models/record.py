@@ -63,10 +63,17 @@ def loads(text: str) -> dict:
     return data
 
 
+RECORD_KEYS = frozenset({"format", "rules", "limits", "seats", "bets", "play"})
+
+
 def start_round(record: dict) -> Round:
     """The round with the record's rules, limits and seats, before any bet."""
     if record.get("format") != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, found {record.get('format')!r}")
+    extra = sorted(set(record) - RECORD_KEYS)
+    if extra:
+        raise RecordError(extra[0], "is not a key of a round record (keys: "
+                                    f"{', '.join(sorted(RECORD_KEYS))})")
     for key in ("rules", "limits", "bets", "play"):
         if key not in record:
             raise RecordError(key, "missing")

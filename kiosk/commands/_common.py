@@ -48,6 +48,13 @@ def number(low, high, kind=int):
 ROUND_ID = number(1, 2**63 - 1)  # a journal's round id
 
 
+def currency_code(text: str) -> str:
+    """An argparse type: a three-letter currency code such as EUR."""
+    if not (len(text) == 3 and text.isascii() and text.isalpha()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a three-letter code such as EUR")
+    return text.upper()
+
+
 def add_parser(sub, name: str, help: str, example: str, func) -> argparse.ArgumentParser:
     """Add a subcommand parser with its example; `func(args) -> int` runs it."""
     p = sub.add_parser(

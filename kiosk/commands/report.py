@@ -7,7 +7,7 @@ import json
 import sys
 from datetime import datetime
 
-from kiosk.commands._common import CommandError, add_db, add_parser
+from kiosk.commands._common import CommandError, add_db, add_parser, currency_code
 from kiosk.journal.shift_report import shift_report
 from kiosk.journal.store import open_for_review
 
@@ -64,11 +64,11 @@ def _rows(tables: list[dict]):
             yield {"table": name, "section": "alert", "key": a["event"], "note": a["message"]}
 
 
-def _text(tables: list[dict]) -> None:
+def _text(tables: list[dict], currency: str) -> None:
     def line(label, tally):
         hold = f"{tally['hold_pct']}%" if tally["hold_pct"] is not None else "-"
-        print(f"  {label:<18} drop {tally['drop']:>10}  paid {tally['paid']:>10}  "
-              f"house {tally['house']:>10}  hold {hold}")
+        print(f"  {label:<18} drop {tally['drop']:>10} {currency}  paid {tally['paid']:>10} "
+              f"{currency}  house {tally['house']:>10} {currency}  hold {hold}")
 
     for t in tables:
         print(f"table {t['table']}: {t['rounds']} rounds settled")
@@ -100,7 +100,7 @@ def run(args) -> int:
         writer.writeheader()
         writer.writerows(_csv_rows(tables))
     else:
-        _text(tables)
+        _text(tables, args.currency)
     return 0
 
 
@@ -115,3 +115,5 @@ def register(sub) -> None:
                    "(UTC, ISO date or date-time)")
     p.add_argument("--to", dest="until", metavar="TIME", help="rounds opened before (UTC)")
     p.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    p.add_argument("--currency", type=currency_code, default="EUR",
+                   help="the table's currency, shown beside amounts (default EUR)")
