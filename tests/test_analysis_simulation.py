@@ -123,3 +123,14 @@ def test_analyse_refuses_bad_numbers_in_one_line(cli, args):
     res = cli("analyse", "--rules", "bayern", *args)
     assert res.returncode == 2
     assert len(res.stderr.strip().splitlines()) == 1
+
+
+def test_a_long_run_reports_its_progress_chunk_by_chunk_to_the_total():
+    from kiosk.simulation.analysis import analyse
+    from models.rules import rules_from_spec
+
+    heard = []
+    analyse(rules_from_spec("bayern"), 20_500, 3, processes=2,
+            progress=lambda done, total: heard.append((done, total)))
+    assert heard[-1] == (41_000, 41_000)
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and len(heard) == 4

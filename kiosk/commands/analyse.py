@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from kiosk.commands._common import CommandError, add_parser, number
@@ -11,6 +12,19 @@ from kiosk.simulation.chart import write_chart
 from models.rules import PRESETS, rules_from_spec
 
 CHART_FORMATS = (".png", ".svg", ".pdf")
+LONG_RUN = 100_000  # rounds from which a terminal gets a progress bar
+
+
+def _show_bar(args) -> bool:
+    return args.rounds >= LONG_RUN and sys.stderr.isatty()
+
+
+def _bar(done: int, total: int) -> None:
+    width = 40
+    filled = width * done // total
+    sys.stderr.write(f"\rsimulating [{'#' * filled}{'.' * (width - filled)}] "
+                     f"{done:,}/{total:,} rounds")
+    sys.stderr.flush()
 
 
 def run(args) -> int:
@@ -25,7 +39,9 @@ def run(args) -> int:
                                f"{', '.join(CHART_FORMATS)}, not {chart.suffix or 'no suffix'}")
         if not chart.parent.is_dir():
             raise CommandError(f"{args.chart}: the folder {chart.parent} does not exist")
-    report = analyse(rules, args.rounds, args.seed)
+    report = analyse(rules, args.rounds, args.seed, progress=_bar if _show_bar(args) else None)
+    if _show_bar(args):
+        sys.stderr.write("\n")
     if args.chart:
         try:
             write_chart(report, args.chart)

@@ -15,11 +15,15 @@ from models.rules import Rules
 UP_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "overall")
 
 
-def analyse(rules: Rules, rounds: int, seed: int, processes: int | None = None) -> dict:
+def analyse(rules: Rules, rounds: int, seed: int, processes: int | None = None,
+            progress=None) -> dict:
+    """`progress(done, total)` hears the simulated rounds of both strategies as they finish."""
     table = dealer_table(rules.decks, rules.dealer_hits_soft_17)
     strategy = basic_strategy(rules)
-    basic = run(rules, "basic", rounds, seed, processes)
-    mimic = run(rules, "mimic", rounds, seed, processes)
+    tell = (lambda offset: (lambda done: progress(offset + done, 2 * rounds))) if progress \
+        else (lambda offset: None)
+    basic = run(rules, "basic", rounds, seed, processes, tell(0))
+    mimic = run(rules, "mimic", rounds, seed, processes, tell(rounds))
     return {
         "preset": rules.preset,
         "rules": rules.to_spec(),

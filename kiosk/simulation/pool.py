@@ -56,19 +56,25 @@ def jobs(rules: Rules, player: str, rounds: int, seed: int) -> list[tuple]:
 
 
 def run(rules: Rules, player: str, rounds: int, seed: int = 1,
-        processes: int | None = None) -> Sums:
-    """Simulate `rounds` rounds with `player` ('basic' or 'mimic') on all cores."""
+        processes: int | None = None, progress=None) -> Sums:
+    """Simulate `rounds` rounds with `player` ('basic' or 'mimic') on all cores;
+    `progress(rounds_done)` after each chunk, if given."""
     _player(rules, player)  # fail here, not in a worker
     work = jobs(rules, player, rounds, seed)
     processes = min(processes or os.cpu_count() or 1, len(work))
     total = Sums()
     if processes <= 1:
-        parts = [_chunk(j) for j in work]
-    else:
-        with get_context("fork").Pool(processes) as pool:
-            parts = pool.map(_chunk, work, chunksize=1)
-    for part in parts:
-        total.add(part)
+        parts = (_chunk(j) for j in work)
+        for part in parts:
+            total.add(part)
+            if progress:
+                progress(total.rounds)
+        return total
+    with get_context("fork").Pool(processes) as pool:
+        for part in pool.imap(_chunk, work, chunksize=1):  # in chunk order: the same sums
+            total.add(part)
+            if progress:
+                progress(total.rounds)
     return total
 
 
