@@ -9,22 +9,11 @@ import os
 import sqlite3
 
 import pytest
+from table_support import play_short_rounds
 
 from kiosk.journal.errors import JournalLocked
 from kiosk.journal.verify import verify_journal
 from kiosk.table.service import TableService
-
-
-def play(service: TableService) -> None:
-    service.open_round({1: "anna"})
-    service.bet("anna", 1, "10")
-    for card in ("TS", "6D", "7C"):
-        service.card(card)
-    service.stand(1)
-    service.card("KD")
-    service.card("9H")
-    service.settle()
-    service.confirm_payout("dealer")
 
 
 def sessions(path) -> list[dict]:
@@ -39,7 +28,7 @@ def sessions(path) -> list[dict]:
 def test_a_second_table_is_refused_at_once_and_the_first_runs_on(tmp_path, cli):
     path = tmp_path / "journal.sqlite"
     first = TableService.open(path)
-    play(first)
+    play_short_rounds(first)
     for args in (["demo", "--headless", "--rounds", "1"], ["start", "--rounds", "1"],
                  ["demo", "--headless", "--rounds", "1", "--allow-live"]):
         done = cli(*args, "--db", str(path))
@@ -49,7 +38,7 @@ def test_a_second_table_is_refused_at_once_and_the_first_runs_on(tmp_path, cli):
                                "was changed\n")
     with pytest.raises(JournalLocked, match="in use by another table"):
         TableService.open(path)
-    play(first)  # undisturbed
+    play_short_rounds(first)  # undisturbed
     assert verify_journal(first.writer.db).rounds_settled == 2
     first.close()
     again = TableService.open(path)  # the lock goes with the table that held it
@@ -60,7 +49,7 @@ def test_a_demo_never_writes_into_a_live_journal_unless_told_and_marks_its_sessi
         tmp_path, cli):
     path = tmp_path / "journal.sqlite"
     live = TableService.open(path)
-    play(live)
+    play_short_rounds(live)
     live.close()
     refused = cli("demo", "--headless", "--rounds", "1", "--db", str(path))
     assert refused.returncode == 2
