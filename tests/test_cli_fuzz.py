@@ -97,10 +97,11 @@ def tree(folder: Path) -> dict:
 @FUZZ
 @given(data=st.data())
 def test_generated_command_lines_end_cleanly_and_a_refusal_changes_nothing(journal, tmp_path,
-                                                                        data):
+                                                                        monkeypatch, data):
     scratch = tmp_path / "scratch"
     shutil.rmtree(scratch, ignore_errors=True)
     (scratch / "out").mkdir(parents=True)
+    monkeypatch.chdir(scratch)  # a relative path the fuzzer makes up lands here, and is seen
     argv = data.draw(command_lines(journal, scratch))
     before = journal.read_bytes()
     code, out, err = run(argv)
@@ -110,6 +111,12 @@ def test_generated_command_lines_end_cleanly_and_a_refusal_changes_nothing(journ
     if code == 2 and argv[-1] != "--help":
         assert err.strip() and err.count("\n") == 1, (argv, err)
         assert tree(scratch) == {}, (argv, tree(scratch))  # nothing written by a refusal
+
+
+def test_the_fuzzing_leaves_the_checkout_as_it_was():
+    """Whatever the generated command lines wrote went to their scratch folders."""
+    tracked = {p for p in ROOT.iterdir() if p.is_file()}
+    assert {p.name for p in tracked} <= {".gitignore", "README.md", "pyproject.toml"}
 
 
 # -- records -------------------------------------------------------------------------------
