@@ -13,6 +13,7 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -159,8 +160,43 @@ def test_notify_reaches_the_socket_systemd_names(notify_socket):
     assert sock.recv(256) == b"READY=1"
     assert not sdnotify.notify("READY=1", {})
     assert sdnotify.watchdog_interval_ms({"WATCHDOG_USEC": "30000000"}) == 15000
-    assert sdnotify.watchdog_interval_ms({"WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "1"}) \
-        is None
+    someone_else = str(max(os.getpid(), os.getppid()) + 1)
+    assert sdnotify.watchdog_interval_ms({"WATCHDOG_USEC": "30000000",
+                                          "WATCHDOG_PID": someone_else}) is None
+
+
+# What the kiosk does at start, in a process of its own: ask whether systemd wants pings of it,
+# and send one if so. With PINGER_SPAWN=1 it first starts itself once more, one level down.
+def run_pinger(env: dict, *, one_level_down: bool) -> str:
+    code = ("import os, subprocess, sys\n"
+            "from kiosk.system import sdnotify\n"
+            "if os.environ.get('PINGER_SPAWN') == '1':\n"
+            "    os.environ['PINGER_SPAWN'] = '0'\n"
+            "    sys.exit(subprocess.run([sys.executable, '-c', sys.argv[1], sys.argv[1]])"
+            ".returncode)\n"
+            "ms = sdnotify.watchdog_interval_ms()\n"
+            "if ms:\n"
+            "    sdnotify.notify('WATCHDOG=1')\n"
+            "print(ms)\n")
+    full = dict(os.environ, PYTHONPATH=str(ROOT), PINGER_SPAWN="1" if one_level_down else "0",
+                **env)
+    done = subprocess.run([sys.executable, "-c", code, code], env=full, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_the_kiosk_under_cage_pings_for_the_compositor_systemd_started(notify_socket):
+    """systemd names its main process, cage, in WATCHDOG_PID; the kiosk is cage's child. Here
+    this test is cage: the kiosk process it starts must ping, one started below it must not."""
+    sock, name = notify_socket
+    env = {"NOTIFY_SOCKET": name, "WATCHDOG_USEC": "30000000", "WATCHDOG_PID": str(os.getpid())}
+    assert run_pinger(env, one_level_down=False) == "15000"
+    assert sock.recv(256) == b"WATCHDOG=1"
+    assert run_pinger(env, one_level_down=True) == "None"
+    sock.settimeout(0)
+    with pytest.raises(BlockingIOError):
+        sock.recv(256)  # the grandchild sent nothing (it has exited: no ping is in flight)
 
 
 def test_the_screen_pings_the_watchdog_from_its_own_thread_and_a_frozen_screen_does_not(
