@@ -4,6 +4,7 @@ hash the file keeps; `start --config` runs the table the file describes."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from decimal import Decimal
 from pathlib import Path
@@ -120,6 +121,26 @@ def test_start_runs_the_table_the_file_describes(tmp_path, cli):
     tables = {t for (t,) in conn.execute("SELECT table_name FROM sessions")}
     conn.close()
     assert tables == {"BJ-07"}
+
+
+def test_start_headless_keeps_the_files_preset_limits_and_shoe_dialect(tmp_path, cli):
+    (tmp_path / "kiosk.toml").write_text(GOOD.replace(
+        'database = "journal.sqlite"',
+        'database = "journal.sqlite"\npreset = "holecard"\n[limits]\nmin = "25"\n'
+        'max = "1000"\n[chips]\ndenominations = ["5", "25", "100"]').replace(
+        'kind = "mock"', 'kind = "mock"\ndialect = "beetek"'))
+    done = cli("start", "--config", "kiosk.toml", "--rounds", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    conn = sqlite3.connect(tmp_path / "journal.sqlite")
+    sessions = conn.execute("SELECT table_name, rules, limits FROM sessions").fetchall()
+    stakes = {Decimal(json.loads(d)["amount"]) for (d,) in
+              conn.execute("SELECT data FROM events WHERE kind = 'bet'")}
+    opened = [json.loads(d)["detail"] for (d,) in conn.execute(
+        "SELECT data FROM events WHERE kind = 'source'")]
+    conn.close()
+    assert sessions == [("BJ-07", '"holecard"', '{"max":"1000","min":"25"}')]
+    assert stakes and all(s % 25 == 0 and 25 <= s <= 1000 for s in stakes)
+    assert "(beetek," in opened[0]
 
 
 def test_start_with_a_real_source_and_no_screen_says_why_it_cannot(tmp_path, cli):
