@@ -58,8 +58,11 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     ("[table]\ncurrency = 'euro'\n", "table.currency", "three-letter code"),
     ("[table]\nid = ''\n", "table.id", "non-empty string"),
     ("[table]\nid = \"a\\u0007b\"\n", "table.id", "control characters"),
-    ("[table.rules]\ndouble_after_split = 'perhaps'\n", "table.rules", "true or false"),
-    ("[table.rules]\nfree_money = true\n", "table.rules", "free_money"),
+    ("[table.rules]\ndouble_after_split = 'perhaps'\n", "table.rules.double_after_split",
+     "true or false"),
+    ("[table.rules]\nfree_money = true\n", "table.rules.free_money", "unknown rule option"),
+    ("[table.rules]\npenetration = 0.75\n", "table.rules.penetration", "odds such as '3:2'"),
+    ("[table.rules]\nsurrender = true\n", "table.rules:", "surrender needs the hole-card"),
     ("[limits]\nmin = 10.5\nmax = '500'\n", "limits.min", "never a float"),
     ("[limits]\nmin = '10'\n", "limits", "both min and max"),
     ("[limits]\nmin = '100'\nmax = '50'\n", "limits.max", "below the table minimum"),
@@ -83,7 +86,9 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     (f"[[supervisors]]\nname = 'A'\npin_hash = '{HASH}'\n[[supervisors]]\nname = 'A'\n"
      f"pin_hash = '{HASH}'\n", "supervisors[1].name", "listed twice"),
     ("[[supervisors]]\nname = 'A'\npin = '4711'\n", "supervisors[0].pin", "not a known key"),
-    ("[table\nid = 'x'\n", "", "not valid TOML"),
+    ("[table\nid = 'x'\n", "", "not valid TOML: Expected ']' at the end of a table "
+     "declaration (at line 1, column 7)"),
+    ("[table]\nid = 'x'\nid = 'y'\n", "", "(at line 3, column 9)"),
     ("table = 3\n", "table", "must be a table"),
 ])
 def test_a_broken_file_is_refused_in_one_line_naming_the_key(tmp_path, capsys, text, key, why):
