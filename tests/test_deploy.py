@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.cli import main
-from kiosk.journal.backup import backup_into, rotate
+from kiosk.journal.backup import rotate
 from kiosk.journal.store import open_for_review
 from kiosk.journal.verify import verify_journal
 from kiosk.system import sdnotify
@@ -246,20 +246,40 @@ def test_the_nightly_backup_rotates_14_days_and_12_months(tmp_path):
     assert len(kept) + len(removed) == 500 and (folder / "notes.txt").exists()
 
 
-def test_a_backup_restored_as_the_doc_says_verifies_with_every_round(tmp_path, cli):
-    journal = tmp_path / "journal.sqlite"
-    played = cli("demo", "--headless", "--rounds", "3", "--db", str(journal))
+def test_a_backup_restored_as_the_doc_says_verifies_and_the_table_plays_on(tmp_path, cli):
+    state = tmp_path / "var-lib"  # /var/lib/blackjack-kiosk
+    state.mkdir()
+    journal = state / "journal.sqlite"
+    played = cli("start", "--db", str(journal), "--rounds", "3")
     assert played.returncode == 0, played.stderr
     folder = tmp_path / "backups"
     folder.mkdir()
-    done = backup_into(open_for_review(journal), folder, dt.date.today())
-    again = backup_into(open_for_review(journal), folder, dt.date.today())
-    assert done.written is not None and again.written is None  # once a day
+    nightly = cli("backup", "--db", str(journal), "--into", str(folder), "--keep-daily", "14",
+                  "--keep-monthly", "12")
+    assert nightly.returncode == 0, nightly.stderr
+    again = cli("backup", "--db", str(journal), "--into", str(folder))
+    assert "today's backup is in" in again.stdout  # once a day
+    (backup,) = folder.glob("journal-*.sqlite")
     assert not list(folder.glob(".*partial"))
-    restored = tmp_path / "restored" / "journal.sqlite"
-    restored.parent.mkdir()
-    shutil.copy(done.written, restored)
-    original = verify_journal(open_for_review(journal))
-    copy = verify_journal(open_for_review(restored))
-    assert (copy.events, copy.rounds_settled, copy.head_hash) == \
-        (original.events, original.rounds_settled, original.head_hash)
+    backed_up = verify_journal(open_for_review(backup))
+    assert backed_up.rounds_settled == 3
+    more = cli("start", "--db", str(journal), "--rounds", "2")
+    assert more.returncode == 0, more.stderr
+    journal.write_bytes(b"\0" * 4096)  # the disk broke
+
+    # the doc's restore, step by step (install -m 0640 being a copy and a chmod here)
+    assert cli("verify", "--db", str(backup)).returncode == 0
+    journal.rename(state / "journal.broken.sqlite")
+    for side in ("journal.sqlite-wal", "journal.sqlite-shm"):
+        (state / side).unlink(missing_ok=True)
+    shutil.copy(backup, journal)
+    journal.chmod(0o640)
+
+    restored = verify_journal(open_for_review(journal))
+    assert (restored.events, restored.rounds_settled, restored.head_hash) == \
+        (backed_up.events, backed_up.rounds_settled, backed_up.head_hash)
+    resumed = cli("start", "--db", str(journal), "--rounds", "1")
+    assert resumed.returncode == 0, resumed.stderr
+    checked = cli("verify", "--db", str(journal))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert verify_journal(open_for_review(journal)).rounds_settled == 4
