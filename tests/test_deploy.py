@@ -113,11 +113,19 @@ def test_the_service_has_its_watchdog_restart_and_sandbox():
                        "IPAddressDeny": "any"}.items():
         assert svc[key] == value, key
     assert "AF_INET" not in svc["RestrictAddressFamilies"]
+    # these would close /dev to the screen, the touch panel and the shoe, or udev's events
+    assert not {"PrivateDevices", "ProtectClock", "DeviceAllow", "PrivateNetwork"} & set(svc)
     timer = unit("blackjack-kiosk-backup.timer")["Timer"]
     assert timer["Persistent"] == "true" and timer["OnCalendar"]
     backup = unit("blackjack-kiosk-backup.service")["Service"]
     assert "backup --db /var/lib/blackjack-kiosk/journal.sqlite --into " \
            "/var/backups/blackjack-kiosk --keep-daily 14 --keep-monthly 12" in backup["ExecStart"]
+    for key, value in {"User": "blackjack-kiosk", "ProtectSystem": "strict",
+                       "PrivateNetwork": "yes", "PrivateDevices": "yes",
+                       "CapabilityBoundingSet": "", "NoNewPrivileges": "yes",
+                       "ReadWritePaths": "/var/lib/blackjack-kiosk /var/backups/blackjack-kiosk",
+                       "UMask": "0027"}.items():
+        assert backup[key] == value, key
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None,
