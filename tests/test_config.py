@@ -77,6 +77,8 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     ("[source]\nkind = 'mock'\ndialect = 'morse'\n", "source.dialect", "'morse' is not one of"),
     ("[source]\nkind = 'shoe'\n", "source.port", "is missing"),
     ("[source]\nkind = 'camera'\ndevice = '0'\n", "source.profile", "is missing"),
+    ("[source]\nkind = 'camera'\ndevice = '0'\nprofile = '/nowhere/deck.npz'\n",
+     "source.profile", "/nowhere/deck.npz: no such file"),
     ("[source]\nkind = 'manual'\nport = '/dev/ttyUSB0'\n", "source.port",
      "does not apply to a manual source"),
     ("[source]\nkind = 'manual'\n", "supervisors", "at least one supervisor"),
@@ -156,3 +158,18 @@ def test_start_with_a_real_source_and_no_screen_says_why_it_cannot(tmp_path, cli
     assert not (tmp_path / "journal.sqlite").exists()
     broken = cli("start", "--config", "missing.toml", cwd=tmp_path)
     assert broken.returncode == 2 and "missing.toml: no such file" in broken.stderr
+
+
+def test_a_camera_table_names_files_that_exist_and_is_refused_one_that_does_not(tmp_path,
+                                                                               capsys):
+    profile = tmp_path / "deck.npz"
+    profile.write_bytes(b"enrolled")  # only its presence is checked: the camera loads it
+    camera = GOOD.replace('kind = "mock"', f'kind = "camera"\nprofile = "{profile}"\n'
+                                           'device = "0"')
+    code, out, _ = check(tmp_path, camera, capsys)
+    assert code == 0 and f"camera 0 with profile {profile}" in out
+    missing = tmp_path / "cal.json"
+    code, out, err = check(tmp_path, camera.replace('device = "0"', 'device = "0"\n'
+                                                    f'calibration = "{missing}"'), capsys)
+    assert code == 2 and out == ""
+    assert err == f"{tmp_path / 'kiosk.toml'}: source.calibration: {missing}: no such file\n"

@@ -249,6 +249,10 @@ def _source(r: _Reader, src: dict) -> SourceConfig:
             raise r.fail(f"source.{key}", f"does not apply to a {kind} source")
     if "dialect" in src and kind not in ("shoe", "mock"):
         raise r.fail("source.dialect", f"does not apply to a {kind} source")
+    for key, name in (("profile", profile), ("calibration", calibration)):
+        # files the camera loads at start: missing, they would stop the table then, not here
+        if name is not None and not Path(name).is_file():
+            raise r.fail(f"source.{key}", f"{name}: no such file")
     return SourceConfig(kind, port, dialect, profile, calibration, device)
 
 
