@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -291,3 +292,43 @@ def test_a_backup_restored_as_the_doc_says_verifies_and_the_table_plays_on(tmp_p
     checked = cli("verify", "--db", str(journal))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert verify_journal(open_for_review(journal)).rounds_settled == 4
+
+
+def test_start_with_the_installed_configuration_tells_systemd_it_is_up_and_keeps_pinging(
+        tmp_path):
+    """The service's own command line, on a screen (Qt's vnc platform here, cage's wayland on
+    the table PC), started by this test as cage starts it: a child of the process systemd
+    names in WATCHDOG_PID."""
+    install(tmp_path / "root")
+    config = tmp_path / "root/etc/blackjack-kiosk/config.toml"
+    journal = tmp_path / "journal.sqlite"
+    config.write_text(config.read_text()
+                      .replace("/var/lib/blackjack-kiosk/journal.sqlite", str(journal))
+                      .replace('kind = "shoe"', 'kind = "manual"')
+                      .replace('port = "/dev/card-shoe"', "").replace('dialect = "framed"', ""))
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(tmp_path / "notify"))
+    sock.settimeout(60)  # a bound on a broken start, not a measurement
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM=f"vnc:size=1280x800:port={port}",
+               NOTIFY_SOCKET=str(tmp_path / "notify"), WATCHDOG_USEC="200000",
+               WATCHDOG_PID=str(os.getpid()))
+    proc = subprocess.Popen([sys.executable, "-m", "kiosk", "start", "--config", str(config)],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        ready = sock.recv(256).decode()
+        assert ready.startswith("READY=1\nSTATUS=table BJ-03 on screen"), ready
+        assert [sock.recv(256) for _ in range(3)] == [b"WATCHDOG=1"] * 3
+        assert proc.poll() is None
+    finally:
+        proc.kill()
+        out, err = proc.communicate()
+        sock.close()
+    assert "Traceback" not in err, err
+    conn = sqlite3.connect(journal)
+    tables = {t for (t,) in conn.execute("SELECT table_name FROM sessions")}
+    conn.close()
+    assert tables == {"BJ-03"}
