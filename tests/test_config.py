@@ -173,3 +173,43 @@ def test_a_camera_table_names_files_that_exist_and_is_refused_one_that_does_not(
                                                     f'calibration = "{missing}"'), capsys)
     assert code == 2 and out == ""
     assert err == f"{tmp_path / 'kiosk.toml'}: source.calibration: {missing}: no such file\n"
+
+
+def test_set_pin_on_a_terminal_asks_twice_and_never_echoes_the_pin():
+    import os
+    import pty
+    import sys
+
+    def read_until(fd: int, marker: bytes, seen: bytearray) -> None:
+        while marker not in seen:
+            try:
+                chunk = os.read(fd, 1024)
+            except OSError:  # EIO: the child has closed the terminal
+                chunk = b""
+            if not chunk:
+                raise AssertionError(f"no {marker!r} in {bytes(seen)!r}")
+            seen.extend(chunk)
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: set-pin on a real terminal, as a technician runs it
+        try:
+            os.environ["PYTHONPATH"] = str(ROOT)
+            os.execv(sys.executable, [sys.executable, "-m", "kiosk", "set-pin"])
+        finally:
+            os._exit(127)  # never back into the test runner
+    seen = bytearray()
+    try:
+        read_until(fd, b"PIN (4 to 8 digits): ", seen)
+        os.write(fd, b"4711\n")
+        read_until(fd, b"the same PIN again: ", seen)
+        os.write(fd, b"4711\n")
+        read_until(fd, b'"\r\n', seen)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    text = seen.decode()
+    asked, _, line = text.partition("pin_hash = ")
+    assert "4711" not in asked  # getpass turned the terminal's echo off
+    line = "pin_hash = " + line
+    assert pin_matches("4711", line.split('"')[1])
