@@ -63,8 +63,9 @@ def run(args) -> int:
 
     table = cfg.table if cfg else "table-1"
     rules = cfg.rules if cfg else "bayern"
+    limits, dialect = (cfg.limits, cfg.source.dialect) if cfg else (None, "framed")
     summary = play_headless(db, args.rounds, args.seed, table=table, rules=rules,
-                            on_ready=ready)
+                            limits=limits, dialect=dialect, on_ready=ready)
     print_summary(summary, str(db), table)
     return 0
 
