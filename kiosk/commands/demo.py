@@ -28,13 +28,15 @@ def run(args) -> int:
         raise CommandError(f"demo: the folder {db.parent} for the journal does not exist")
     if args.headless:
         summary = play_headless(db, args.rounds, args.seed, table=args.table,
-                                rules=args.rules, on_event=_echo if args.echo_events else None)
+                                rules=args.rules, on_event=_echo if args.echo_events else None,
+                                allow_live=args.allow_live)
         print_summary(summary, str(db), args.table)
         return 0
     from kiosk.ui.app import run_demo  # Qt loads only for a screen
 
     return run_demo(db, table=args.table, rules=args.rules, seed=args.seed,
-                    autoplay=args.rounds if args.autoplay else None, pace_ms=args.pace)
+                    autoplay=args.rounds if args.autoplay else None, pace_ms=args.pace,
+                    allow_live=args.allow_live)
 
 
 def print_summary(summary, db: str, table: str) -> None:
@@ -68,5 +70,8 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the shoe and the players")
     p.add_argument("--table", default="table-1", help="the table's name in the journal")
     p.add_argument("--rules", default="bayern", help="rule preset (default bayern)")
+    p.add_argument("--allow-live", action="store_true",
+                   help="let the demo write into a journal that holds a live table's rounds "
+                        "(refused without it; the demo's sessions are marked simulated)")
     p.add_argument("--echo-events", action="store_true",
                    help="print each event's number and hash once it is committed")

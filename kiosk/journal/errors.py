@@ -13,6 +13,14 @@ class JournalLocked(JournalError):
     """Another program holds the journal's write lock."""
 
 
+class JournalInUse(JournalLocked):
+    """Another table (a running process) holds the journal's writer lock."""
+
+
+class JournalLive(JournalError):
+    """A demo or simulated shoe was pointed at a journal holding a live table's rounds."""
+
+
 class JournalCorrupt(JournalError):
     """The file is not an SQLite journal or fails its integrity check."""
 

@@ -60,6 +60,18 @@ def open_round_id(db: sqlite_utils.Database, table: str) -> int | None:
     return row[0] if row else None
 
 
+def live_rounds(db: sqlite_utils.Database) -> int:
+    """How many rounds were played at a live table: neither in a session marked simulated
+    nor dealt from a simulated shoe (one journaled with its seed, as older demos marked
+    theirs)."""
+    return db.conn.execute(
+        "SELECT count(*) FROM rounds r JOIN sessions s ON s.id = r.session_id "
+        "JOIN events se ON se.seq = s.seq JOIN shoes h ON h.id = r.shoe_id "
+        "JOIN events he ON he.seq = h.seq "
+        "WHERE json_extract(se.data, '$.simulated') IS NOT 1 "
+        "AND json_extract(he.data, '$.seed') IS NULL").fetchone()[0]
+
+
 def latest_session(db: sqlite_utils.Database, table: str) -> Session | None:
     row = db.conn.execute("SELECT id FROM sessions WHERE table_name = ? ORDER BY id DESC LIMIT 1",
                           (table,)).fetchone()

@@ -116,13 +116,16 @@ class JournalWriter:
             return self._append(kind, data, session_id, round_id)
 
     def open_session(self, table_name: str, rules_spec, limits_json: dict,
-                     by: str | None = None) -> Event:
-        """A new session; `by` names the supervisor whose change opened it."""
+                     by: str | None = None, simulated: bool = False) -> Event:
+        """A new session; `by` names the supervisor whose change opened it; `simulated`
+        marks a demo's session (its cards from a simulated shoe, not a live table's)."""
         with self.transaction():
             session_id = self._next_id("sessions")
             data = {"table": table_name, "rules": rules_spec, "limits": limits_json}
             if by is not None:
                 data["by"] = by
+            if simulated:
+                data["simulated"] = True
             event = self._append("session_open", data, session_id, None)
             self._execute("INSERT INTO sessions (id, seq, opened_at, table_name, rules, limits) "
                           "VALUES (?, ?, ?, ?, ?, ?)",

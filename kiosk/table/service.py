@@ -17,8 +17,9 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from kiosk.journal import lock as journal_lock
 from kiosk.journal import reader
-from kiosk.journal.errors import JournalHalted, JournalWriteError
+from kiosk.journal.errors import JournalHalted, JournalLive, JournalWriteError
 from kiosk.journal.events import CARD_SOURCES, Event
 from kiosk.journal.fold import RoundState, Session, apply_event, new_round
 from kiosk.journal.store import open_journal
@@ -37,6 +38,14 @@ from models.table import Limits
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Event], None]
+
+
+def _refuse_live(db, path) -> None:
+    live = reader.live_rounds(db)
+    if live:
+        raise JournalLive(f"{path}: holds {live} rounds of a live table; a demo or a simulated "
+                          "shoe writes there only when told to (--allow-live); nothing was "
+                          "written")
 
 
 class TableService(PlayCommands, SupervisorCommands):
@@ -64,12 +73,37 @@ class TableService(PlayCommands, SupervisorCommands):
     @classmethod
     def open(cls, path: str | Path, table: str = "table-1", rules="bayern",
              limits: Limits | None = None, create: bool = True,
-             supervisors: tuple = ()) -> TableService:
-        db = open_journal(path, create=create)
-        return cls(JournalWriter(db, str(path)), table, rules, limits, supervisors)
+             supervisors: tuple = (), simulated: bool = False,
+             allow_live: bool = False) -> TableService:
+        """The table on the journal at `path`, holding its writer lock until `close()`.
+
+        `simulated`: a demo or a simulated shoe; its sessions are marked so in the journal,
+        and it refuses a journal that holds a live table's rounds unless `allow_live`."""
+        if not Path(path).parent.is_dir() or (not create and not Path(path).exists()):
+            open_journal(path, create=create)  # refuses it by name, before any lock file
+        held = journal_lock.acquire(path)  # one writer per journal, for as long as the table runs
+        db = None
+        try:
+            db = open_journal(path, create=create)
+            if simulated and not allow_live:
+                _refuse_live(db, path)
+            service = cls(JournalWriter(db, str(path)), table, rules, limits, supervisors)
+            service.simulated = simulated
+        except BaseException:
+            if db is not None:
+                db.conn.close()
+            held.release()
+            raise
+        service.writer_lock = held
+        return service
+
+    writer_lock: journal_lock.WriterLock | None = None
+    simulated = False
 
     def close(self) -> None:
         self.writer.db.conn.close()
+        if self.writer_lock is not None:
+            self.writer_lock.release()
 
     @property
     def journal_path(self) -> str:
@@ -227,8 +261,9 @@ class TableService(PlayCommands, SupervisorCommands):
     def _ensure_session(self, by: str | None = None) -> None:
         spec, limits = self._wanted_session()
         s = self.session
-        if s is None or (s.rules, s.limits) != (spec, limits):
-            event = self._commit(lambda: self.writer.open_session(self.table, spec, limits, by))
+        if s is None or (s.rules, s.limits, s.simulated) != (spec, limits, self.simulated):
+            event = self._commit(lambda: self.writer.open_session(self.table, spec, limits, by,
+                                                                  self.simulated))
             self.session = Session.from_event(event)
             self.shoe = None  # a new session starts with a new shoe
             self._publish(event)
@@ -236,8 +271,9 @@ class TableService(PlayCommands, SupervisorCommands):
     @property
     def needs_shoe(self) -> bool:
         spec, limits = self._wanted_session()
-        same = self.session is not None and (self.session.rules, self.session.limits) == \
-            (spec, limits)
+        s = self.session
+        same = s is not None and (s.rules, s.limits, s.simulated) == (spec, limits,
+                                                                      self.simulated)
         return self.shoe is None or not same
 
     def open_shoe(self, seed: int | None = None) -> ShoeTracker:
