@@ -32,13 +32,66 @@ _REQUIRED = {"stand": {"box"}, "double": {"box"}, "split": {"box"}, "surrender":
              "close_insurance": set()}
 
 
+DEEPEST = 16  # a record nests five levels; anything much deeper is not a record
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _no_duplicates(pairs: list) -> dict:
+    seen: dict = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen[key] = value
+    return seen
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a record may hold")
+
+
+def _depth_at_most(text: str, limit: int) -> bool:
+    """Whether brackets nest at most `limit` deep (strings skipped), before the parser, whose
+    recursion a hostile record 100,000 levels deep would exhaust."""
+    depth, in_string, escaped = 0, False, False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif c in "]}":
+            depth -= 1
+    return True
+
+
 def loads(text: str) -> dict:
-    """Parse record JSON keeping every number exact (no float ever)."""
+    """Parse record JSON keeping every number exact (no float ever). A key given twice in one
+    object is refused by name (last-wins would let a stake of 100 be paid as 500), and so are
+    NaN, Infinity and nesting deeper than any record."""
+    if not _depth_at_most(text, DEEPEST):
+        raise RecordError("record", f"nested deeper than {DEEPEST} levels: not a round record")
     try:
-        data = json.loads(text, parse_float=Decimal)
+        data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant,
+                          object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
         raise RecordError("record", f"not valid JSON: {exc.msg} at line {exc.lineno} "
                                     f"column {exc.colno}") from None
+    except _DuplicateKey as exc:
+        raise RecordError("record", f"key {exc.args[0]!r} is given twice in one object; "
+                                    "a record says everything once") from None
+    except (ValueError, RecursionError) as exc:
+        raise RecordError("record", f"not a readable record: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError("record", "a round record is a JSON object")
     return data
@@ -71,7 +124,7 @@ def start_round(record: dict) -> Round:
     try:
         return Round(record["rules"], lim, parsed_seats)
     except GameError as exc:
-        where = "seats" if "seat" in str(exc) else "rules"
+        where = "seats" if "seat" in str(exc) or "name" in str(exc) else "rules"
         raise RecordError(where, str(exc)) from None
 
 

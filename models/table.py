@@ -8,6 +8,25 @@ from decimal import Decimal
 from models.errors import StakeError
 from models.money import MoneyError, format_amount, parse_amount
 
+FORMULA_START = ("=", "+", "-", "@")
+LONGEST_NAME = 64
+
+
+def verify_name(name: object, what: str = "player") -> None:
+    """A player's name as the journal, the screens and the reports show it: text of at most 64
+    characters, no control characters (a newline or NUL would forge lines in a report), and
+    not starting with = + - @ (a spreadsheet would run it as a formula)."""
+    if not isinstance(name, str) or not name.strip():
+        raise StakeError(f"{what} {name!r} must be a name", "player_name")
+    if len(name) > LONGEST_NAME:
+        raise StakeError(f"{what} name {name[:20]!r}... is longer than {LONGEST_NAME} "
+                         "characters", "player_name")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in name):
+        raise StakeError(f"{what} name {name!r} holds a control character", "player_name")
+    if name.lstrip().startswith(FORMULA_START):
+        raise StakeError(f"{what} name {name!r} starts with {name.lstrip()[0]!r}: a "
+                         "spreadsheet would read it as a formula", "player_name")
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:

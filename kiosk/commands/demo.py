@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_parser
+from kiosk.commands._common import BIGGEST_ID, CommandError, add_parser, whole
 from kiosk.demo.headless import play_headless
 from models.money import format_amount
 
@@ -63,11 +63,13 @@ def register(sub) -> None:
     p.add_argument("--autoplay", action="store_true",
                    help="a scripted dealer works the screen's buttons through --rounds rounds, "
                         "then the demo ends (training and show)")
-    p.add_argument("--pace", type=int, default=None, metavar="MS",
+    p.add_argument("--pace", type=whole(0, 60_000), default=None, metavar="MS",
                    help="milliseconds between the scripted dealer's touches (default 300 on a "
                         "screen, 0 offscreen)")
-    p.add_argument("--rounds", type=int, default=10, help="rounds to play (default 10)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the shoe and the players")
+    p.add_argument("--rounds", type=whole(1, 100_000), default=10,
+                   help="rounds to play, 1 to 100,000 (default 10)")
+    p.add_argument("--seed", type=whole(0, BIGGEST_ID), default=1,
+                   help="seed of the shoe and the players")
     p.add_argument("--table", default="table-1", help="the table's name in the journal")
     p.add_argument("--rules", default="bayern", help="rule preset (default bayern)")
     p.add_argument("--allow-live", action="store_true",

@@ -13,7 +13,8 @@ import threading
 from pathlib import Path
 
 from hardware_mocks.mock_shoe import FAULTS, MockShoe
-from kiosk.commands._common import CommandError, add_parser
+from kiosk.commands import _common
+from kiosk.commands._common import BIGGEST_ID, CommandError, add_parser, whole
 from models.cards import parse_card
 from models.errors import GameError
 
@@ -113,12 +114,14 @@ def register(sub) -> None:
     p = add_parser(sub, "mock-shoe", "simulate a card shoe on a pseudo-terminal",
                    "blackjack-kiosk mock-shoe --dialect framed --decks 6 --seed 42", run)
     p.add_argument("--dialect", default="framed", choices=["beetek", "scanner", "framed"])
-    p.add_argument("--decks", type=int, default=6)
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--decks", type=whole(1, 8), default=6)
+    p.add_argument("--seed", type=whole(0, BIGGEST_ID), default=None)
     p.add_argument("--script", help="file of cards to deal instead of a shuffled shoe")
     p.add_argument("--faults", help=f"comma-separated faults to inject at random with --pace "
                    f"({', '.join(FAULTS)})")
-    p.add_argument("--fault-rate", type=float, default=0.1)
-    p.add_argument("--pace", type=float, default=0.0, help="seconds between cards (0: on demand)")
-    p.add_argument("--cut-card", type=int, help="cards before the cut card comes out (framed)")
+    p.add_argument("--fault-rate", type=_common.number(0, 1), default=0.1)
+    p.add_argument("--pace", type=_common.number(0, 3600), default=0.0,
+                   help="seconds between cards (0: on demand)")
+    p.add_argument("--cut-card", type=whole(1, 52 * 8),
+                   help="cards before the cut card comes out (framed)")
     p.add_argument("--link", help="device path to create (default: a new temporary directory)")

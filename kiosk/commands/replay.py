@@ -6,7 +6,7 @@ and from the correction on the state is the corrected round's.
 
 from __future__ import annotations
 
-from kiosk.commands._common import add_db, add_parser
+from kiosk.commands._common import add_db, add_parser, add_round
 from kiosk.journal.events import Event
 from kiosk.journal.fold import AFTER_THE_ROUND, fold_round
 from kiosk.journal.reader import round_events, session
@@ -87,4 +87,4 @@ def register(sub) -> None:
                    "state after each event (who holds what, stakes, totals)",
                    "blackjack-kiosk replay --db var/journal.sqlite --round 3", run)
     add_db(p)
-    p.add_argument("--round", type=int, required=True, metavar="ID")
+    add_round(p)

@@ -7,11 +7,18 @@ import json
 import sys
 from datetime import datetime
 
-from kiosk.commands._common import CommandError, add_db, add_parser
+from kiosk.commands._common import (
+    CommandError,
+    add_currency,
+    add_db,
+    add_parser,
+    spreadsheet_safe,
+)
 from kiosk.journal.shift_report import shift_report
 from kiosk.journal.store import open_for_review
 
-CSV_COLUMNS = ("table", "section", "key", "drop", "paid", "house", "hold_pct", "note")
+CSV_COLUMNS = ("table", "section", "key", "currency", "drop", "paid", "house", "hold_pct",
+               "note")
 
 
 def _time(value: str | None, option: str) -> str | None:
@@ -49,11 +56,11 @@ def _csv_rows(tables: list[dict]):
             yield {"table": name, "section": "alert", "key": a["event"], "note": a["message"]}
 
 
-def _text(tables: list[dict]) -> None:
+def _text(tables: list[dict], cur: str) -> None:
     def line(label, tally):
         hold = f"{tally['hold_pct']}%" if tally["hold_pct"] is not None else "-"
-        print(f"  {label:<18} drop {tally['drop']:>10}  paid {tally['paid']:>10}  "
-              f"house {tally['house']:>10}  hold {hold}")
+        print(f"  {label:<18} drop {tally['drop']:>10} {cur}  paid {tally['paid']:>10} {cur}  "
+              f"house {tally['house']:>10} {cur}  hold {hold}")
 
     for t in tables:
         print(f"table {t['table']}: {t['rounds']} rounds settled")
@@ -79,13 +86,16 @@ def run(args) -> int:
     since, until = _time(args.since, "--from"), _time(args.until, "--to")
     tables = [t.to_json() for t in shift_report(open_for_review(args.db), since, until)]
     if args.format == "json":
-        print(json.dumps(tables, indent=2))
+        print(json.dumps([{"currency": args.currency, **t} for t in tables], indent=2))
     elif args.format == "csv":
         writer = csv.DictWriter(sys.stdout, CSV_COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(_csv_rows(tables))
+        for row in _csv_rows(tables):
+            if "drop" in row:
+                row["currency"] = args.currency
+            writer.writerow({k: spreadsheet_safe(v) for k, v in row.items()})
     else:
-        _text(tables)
+        _text(tables, args.currency)
     return 0
 
 
@@ -100,3 +110,4 @@ def register(sub) -> None:
                    "(UTC, ISO date or date-time)")
     p.add_argument("--to", dest="until", metavar="TIME", help="rounds opened before (UTC)")
     p.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    add_currency(p)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from kiosk.commands._common import add_db, add_parser
+from kiosk.commands._common import add_currency, add_db, add_parser
 from kiosk.journal.reader import round_rows
 from kiosk.journal.store import open_for_review
 
@@ -25,7 +25,9 @@ def run(args) -> int:
         print(json.dumps(rows, indent=2))
         return 0
     for r in rows:
-        result = (f"house {r['house']}; " + ", ".join(f"{p} {n}" for p, n in r["net"].items())
+        cur = args.currency
+        result = (f"house {r['house']} {cur}; " + ", ".join(f"{p} {n} {cur}" for p, n in
+                                                         r["net"].items())
                   if r["status"] == "settled" else r["status"])
         boxes = ",".join(str(b) for b in r["boxes"]) or "-"
         print(f"round {r['id']:>5}  {r['opened_at'][:19]}Z  {r['table']}  boxes {boxes}  "
@@ -39,3 +41,4 @@ def register(sub) -> None:
                    "blackjack-kiosk rounds --db var/journal.sqlite --format json", run)
     add_db(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
+    add_currency(p)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_parser
+from kiosk.commands._common import BIGGEST_ID, CommandError, add_parser, whole
 from kiosk.commands.demo import print_summary
 from kiosk.demo.headless import play_headless
 from kiosk.table.config import ConfigError, load_config
@@ -83,6 +83,7 @@ def register(sub) -> None:
                    "docs/config.example.toml); without it: the mock shoe, a journal under ./var/")
     p.add_argument("--db", default=None, metavar="FILE", help="the journal (default: the "
                    "configuration's, else var/journal.sqlite)")
-    p.add_argument("--rounds", type=int, default=5, help="rounds to play headless (default 5)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the mock shoe")
+    p.add_argument("--rounds", type=whole(1, 100_000), default=5,
+                   help="rounds to play headless, 1 to 100,000 (default 5)")
+    p.add_argument("--seed", type=whole(0, BIGGEST_ID), default=1, help="seed of the mock shoe")
     p.add_argument("--headless", action="store_true", help="headless even with a display")

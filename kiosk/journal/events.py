@@ -11,6 +11,8 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+from kiosk.journal.errors import JournalCorrupt
+
 GENESIS = "0" * 64  # the previous hash of event 1
 
 # What each kind of event records (data keys); docs/journal.md describes them.
@@ -69,10 +71,22 @@ def event_hash(prev_hash: str, seq: int, ts: str, session_id, round_id, kind: st
     return hashlib.sha256(f"{prev_hash}\n{header}\n{data_json}".encode()).hexdigest()
 
 
+class UnreadableEvent(JournalCorrupt):
+    """An event whose stored data is not the JSON object the kiosk writes (a forged or broken
+    journal)."""
+
+
 def event_from_row(row) -> Event:
     """An Event from an `events` row (seq, ts, session_id, round_id, kind, data, prev, hash)."""
     seq, ts, session_id, round_id, kind, data, prev_hash, digest = row
-    return Event(seq, ts, session_id, round_id, kind, json.loads(data), prev_hash, digest)
+    try:
+        value = json.loads(data)
+    except (TypeError, ValueError, RecursionError):
+        value = None
+    if not isinstance(value, dict):
+        raise UnreadableEvent(f"event {seq}: its data is not a JSON object as the kiosk "
+                              "writes it (a broken or forged journal)")
+    return Event(seq, ts, session_id, round_id, kind, value, prev_hash, digest)
 
 
 EVENT_COLUMNS = "seq, ts, session_id, round_id, kind, data, prev_hash, hash"
