@@ -12,10 +12,21 @@ FORMULA_START = ("=", "+", "-", "@")
 LONGEST_NAME = 64
 
 
+_GOOD_NAMES: set[str] = set()  # names seen good: a table sees the same few all night
+
+
 def verify_name(name: object, what: str = "player") -> None:
     """A player's name as the journal, the screens and the reports show it: text of at most 64
     characters, no control characters (a newline or NUL would forge lines in a report), and
     not starting with = + - @ (a spreadsheet would run it as a formula)."""
+    if type(name) is str and name in _GOOD_NAMES:
+        return
+    _check_name(name, what)
+    if len(_GOOD_NAMES) < 4096:
+        _GOOD_NAMES.add(name)
+
+
+def _check_name(name: object, what: str) -> None:
     if not isinstance(name, str) or not name.strip():
         raise StakeError(f"{what} {name!r} must be a name", "player_name")
     if len(name) > LONGEST_NAME:
