@@ -20,7 +20,9 @@ class Parser(argparse.ArgumentParser):
     """argparse, with its refusals on one line (the usage is a --help away)."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        # an argument with a newline or a NUL is shown escaped: the refusal stays one line
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: {shown} (see {self.prog} --help)\n")
 
 
 BIGGEST_ID = 2**63 - 1  # SQLite's largest integer: a round or event number beyond it is no id

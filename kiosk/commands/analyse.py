@@ -54,7 +54,7 @@ def register(sub) -> None:
         "analyse a rule preset: the dealer's outcome odds and the Twins and Bust returns "
         "(exact), the house edge under computed basic strategy and the return of copying "
         "the dealer (simulated through the engine on every core, with 95% intervals)",
-        "blackjack-kiosk analyse --rules bayern --rounds 1000000 --chart dealer.png", run)
+        "blackjack-kiosk analyse --rules bayern --rounds 40000 --chart dealer.png", run)
     p.add_argument("--rules", required=True, choices=sorted(PRESETS), help="rule preset")
     p.add_argument("--decks", help="override the preset's number of decks")
     p.add_argument("--rounds", default="200000",

@@ -35,7 +35,7 @@ def register(sub) -> None:
     p = add_parser(sub, "backup", "copy the journal while the kiosk runs (SQLite backup API) "
                    "and check the copy with integrity_check; written under a temporary name "
                    "and renamed only once it passes",
-                   "blackjack-kiosk backup --db var/journal.sqlite --to /mnt/usb/journal.sqlite",
+                   "blackjack-kiosk backup --db var/journal.sqlite --to var/journal-copy.sqlite",
                    run)
     p.add_argument("--db", required=True, metavar="FILE", help="the journal (SQLite file)")
     p.add_argument("--to", metavar="FILE", help="the new backup file")

@@ -11,6 +11,8 @@ from kiosk.commands._common import BIGGEST_ID, CommandError, add_parser, whole
 from kiosk.demo.headless import play_headless
 from models.money import format_amount
 
+DEFAULT_DB = "var/demo.sqlite"
+
 
 def _echo(event) -> None:
     # For the crash test: a line per event once it is on disk, flushed at once.
@@ -25,7 +27,9 @@ def run(args) -> int:
         raise CommandError(f"demo: --pace must be 0 or more milliseconds, not {args.pace}")
     db = Path(args.db)
     if not db.parent.is_dir():
-        raise CommandError(f"demo: the folder {db.parent} for the journal does not exist")
+        if args.db != DEFAULT_DB:
+            raise CommandError(f"demo: the folder {db.parent} for the journal does not exist")
+        db.parent.mkdir(parents=True, exist_ok=True)  # ./var/ of the first demo
     if args.headless:
         summary = play_headless(db, args.rounds, args.seed, table=args.table,
                                 rules=args.rules, on_event=_echo if args.echo_events else None,
@@ -55,9 +59,9 @@ def register(sub) -> None:
                    "side bets, insurance, splits, doubles), the cards dealt by the mock shoe "
                    "on a pseudo-terminal and read through the serial driver, journaling every "
                    "event; an unfinished round in the journal is finished first",
-                   "blackjack-kiosk demo --autoplay --rounds 12 --db var/demo.sqlite",
+                   "blackjack-kiosk demo --headless --rounds 12",
                    run)
-    p.add_argument("--db", default="var/demo.sqlite", metavar="FILE",
+    p.add_argument("--db", default=DEFAULT_DB, metavar="FILE",
                    help="the demo's journal (default var/demo.sqlite)")
     p.add_argument("--headless", action="store_true", help="no screen: play in this terminal")
     p.add_argument("--autoplay", action="store_true",

@@ -20,8 +20,7 @@ def run(args) -> int:
 def register(sub) -> None:
     p = add_parser(sub, "import", "play a round record into a journal (created if missing) as "
                    "a settled round, every bet, card and decision journaled",
-                   "blackjack-kiosk import --db var/test.sqlite "
-                   "tests/rounds/split_eights_coplayer_follows.json", run)
+                   "blackjack-kiosk import --db var/test.sqlite docs/examples/round.json", run)
     add_db(p)
     p.add_argument("file", help="round record JSON file, or - for standard input")
     p.add_argument("--table", default="imports", help="table name for the imported round")

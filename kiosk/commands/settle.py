@@ -31,6 +31,6 @@ def run(args) -> int:
 def register(sub) -> None:
     p = add_parser(sub, "settle", "settle a round record (blackjack-round/1) and print the "
                    "settlement JSON; a refused record exits 2 naming bets[i] or play[i]",
-                   "blackjack-kiosk settle tests/rounds/split_eights_coplayer_follows.json", run)
+                   "blackjack-kiosk settle docs/examples/round.json", run)
     p.add_argument("file", help="round record JSON file, or - for standard input")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
