@@ -123,3 +123,15 @@ def test_analyse_refuses_bad_numbers_in_one_line(cli, args):
     res = cli("analyse", "--rules", "bayern", *args)
     assert res.returncode == 2
     assert len(res.stderr.strip().splitlines()) == 1
+
+
+def test_a_run_to_a_precision_stops_at_the_same_chunk_however_many_processes(monkeypatch):
+    monkeypatch.setattr(pool, "CHUNK", 500)
+    heard = []
+    one = run(PRESETS["holecard"], "basic", 20_000, seed=3, processes=1, precision=0.06,
+              progress=lambda t: heard.append(t.rounds))
+    two = run(PRESETS["holecard"], "basic", 20_000, seed=3, processes=2, precision=0.06)
+    assert one == two
+    assert one.rounds < 20_000 and one.rounds % 500 == 0
+    assert pool.half_width(one) <= 0.06
+    assert heard == list(range(500, one.rounds + 1, 500))  # the bar hears of every chunk

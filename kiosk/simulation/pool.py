@@ -2,13 +2,16 @@
 
 The rounds are cut into fixed-size chunks, each with its own shoe seeded from (seed, chunk
 number), so the result depends on the seed and the number of rounds only, not on how many
-cores ran it or in what order the chunks finished.
+cores ran it or in what order the chunks finished. A run to a precision stops at the first
+chunk, counted in order, after which the interval is narrow enough: that too depends on the
+seed alone.
 """
 
 from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import get_context
 
@@ -17,7 +20,7 @@ from kiosk.simulation.rounds import Sums, simulate
 from models.analysis.strategy import basic_strategy
 from models.rules import Rules, rules_from_spec
 
-CHUNK = 20_000
+CHUNK = 5_000  # small enough that a short run still keeps every core busy
 PLAYERS = ("basic", "mimic")
 Z95 = 1.959964  # two-sided 95% normal quantile
 
@@ -56,20 +59,38 @@ def jobs(rules: Rules, player: str, rounds: int, seed: int) -> list[tuple]:
 
 
 def run(rules: Rules, player: str, rounds: int, seed: int = 1,
-        processes: int | None = None) -> Sums:
-    """Simulate `rounds` rounds with `player` ('basic' or 'mimic') on all cores."""
+        processes: int | None = None, precision: float | None = None,
+        progress: Callable[[Sums], None] | None = None) -> Sums:
+    """Simulate `rounds` rounds with `player` ('basic' or 'mimic') on all cores; with
+    `precision` (the 95% half-width of the mean main-bet net, in stakes) stop early once it
+    is reached. `progress(sums so far)` hears of every chunk."""
     _player(rules, player)  # fail here, not in a worker
     work = jobs(rules, player, rounds, seed)
     processes = min(processes or os.cpu_count() or 1, len(work))
     total = Sums()
-    if processes <= 1:
-        parts = [_chunk(j) for j in work]
-    else:
-        with get_context("fork").Pool(processes) as pool:
-            parts = pool.map(_chunk, work, chunksize=1)
-    for part in parts:
-        total.add(part)
+    pool = get_context("fork").Pool(processes) if processes > 1 else None
+    try:
+        parts = pool.imap(_chunk, work) if pool else map(_chunk, work)
+        for part in parts:  # in chunk order, whichever core finished first
+            total.add(part)
+            if progress is not None:
+                progress(total)
+            if precision and half_width(total) <= precision:
+                break
+    finally:
+        if pool is not None:
+            pool.terminate()  # chunks beyond the stop are not needed
+            pool.join()
     return total
+
+
+def half_width(t: Sums) -> float:
+    """The 95% half-width of the mean main-bet net so far (infinite before two rounds)."""
+    if t.rounds < 2:
+        return math.inf
+    mean = t.main / t.rounds
+    var = max(t.main_sq / t.rounds - mean * mean, 0.0) * t.rounds / (t.rounds - 1)
+    return Z95 * math.sqrt(var / t.rounds)
 
 
 def mean_estimate(total: float, total_sq: float, n: int, offset: float = 0.0,
