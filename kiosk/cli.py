@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
+        name = exc.filename2 or exc.filename  # a link's own path, not what it points at
+        where = f"{name}: " if name else ""
         print(f"{where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except RecursionError:

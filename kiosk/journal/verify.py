@@ -186,14 +186,14 @@ def _resettle(job: list[tuple], conn: sqlite3.Connection | None = None) -> tuple
     wanted = {round_id for _, _, round_id, _, _ in job}
     rows: dict[int, list[Event]] = {round_id: [] for round_id in wanted}
     low, high = min(j[3] for j in job), max(j[4] for j in job)
-    for row in conn.execute("SELECT seq, ts, session_id, round_id, kind, data FROM events "
-                            "WHERE seq BETWEEN ? AND ? ORDER BY seq", (low, high)):
+    for row in conn.execute("SELECT seq, ts, session_id, round_id, kind, data, '', '' FROM "
+                            "events WHERE seq BETWEEN ? AND ? AND round_id IS NOT NULL "
+                            "ORDER BY seq", (low, high)).fetchall():
         if row[3] in wanted:
             rows[row[3]].append(row)
     for detected, session, round_id, first, last in job:
         try:
-            events = [event_from_row((*r, "", "")) for r in rows[round_id]
-                      if first <= r[0] <= last]
+            events = [event_from_row(r) for r in rows[round_id] if first <= r[0] <= last]
             state = _fold(session, events)
             if events[-1].kind == "settlement":
                 _check_settlement(state, events[-1])
