@@ -191,15 +191,32 @@ def _resettle(job: list[tuple], conn: sqlite3.Connection | None = None) -> tuple
                             "ORDER BY seq", (low, high)).fetchall():
         if row[3] in wanted:
             rows[row[3]].append(row)
+    known: dict[str, dict] = {}
     for detected, session, round_id, first, last in job:
         try:
-            events = [event_from_row(r) for r in rows[round_id] if first <= r[0] <= last]
+            events = [_event(r, known) for r in rows[round_id] if first <= r[0] <= last]
             state = _fold(session, events)
             if events[-1].kind == "settlement":
                 _check_settlement(state, events[-1])
         except ChainBroken as exc:
             return (detected, 0, exc.seq, str(exc))
     return None
+
+
+FLAT_KINDS = ("card", "bet")  # data of flat strings and numbers: safe to share when equal
+
+
+def _event(row: tuple, known: dict[str, dict]) -> Event:
+    """The row as an Event; a card's or a bet's data, which repeat endlessly ("TS" from the
+    shoe, anna's 10 on box 1), parsed once per job and shared (the fold only reads them)."""
+    if row[4] in FLAT_KINDS:
+        data = known.get(row[5])
+        if data is None:
+            data = event_from_row(row).data
+            if len(known) < 4096:
+                known[row[5]] = data
+        return Event(row[0], row[1], row[2], row[3], row[4], data, "", "")
+    return event_from_row(row)
 
 
 def _fold(session: Session | None, events: list[Event]) -> RoundState:
