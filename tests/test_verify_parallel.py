@@ -8,10 +8,13 @@ import json
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from journal_support import demo_journal, raw, rehash_chain
 
 from kiosk.journal import verify
 from kiosk.journal.errors import ChainBroken
+from kiosk.journal.events import KINDS, event_hash, event_hash_of_text
 from kiosk.journal.store import open_for_review
 
 
@@ -72,3 +75,16 @@ def test_parallel_verify_names_what_one_process_names(journal, tmp_path, small_j
         assert one.rounds_settled == 20
     elif forge is forge_settlement or not rehash:
         assert isinstance(one, str) and one.startswith("event ")
+
+
+@settings(max_examples=300, deadline=None)
+@given(seq=st.integers(min_value=-5, max_value=2**63 - 1) | st.just(1),
+       ts=st.text(max_size=40) | st.just("2026-11-25T05:38:01.123456+00:00"),
+       session=st.none() | st.integers() | st.booleans(),
+       round_id=st.none() | st.integers(),
+       kind=st.sampled_from(sorted(KINDS)) | st.text(max_size=12),
+       data=st.text(max_size=40))
+def test_verifys_quick_hash_is_the_writers_hash(seq, ts, session, round_id, kind, data):
+    prev = "ab" * 32
+    assert event_hash_of_text(prev, seq, ts, session, round_id, kind, data) == \
+        event_hash(prev, seq, ts, session, round_id, kind, data)

@@ -22,11 +22,18 @@ from kiosk.journal.store import read_only_uri
 
 INDEXES = {"sessions": "session_open", "shoes": "shoe_open", "rounds": "round_open",
            "settlements": "settlement", "alerts": "alert"}
+# What the walk reads of each event: the links, not the content (the jobs hash that).
+LINKS = ("seq, session_id, round_id, kind, prev_hash, hash, "
+         "CASE WHEN kind = 'session_open' THEN data END")
 ROW = "seq, ts, session_id, round_id, kind, data, prev_hash, hash"
 READ_CHUNK = 20_000  # events read at a time: a table-year stays small in memory
 ROUNDS_PER_JOB = 400  # rounds a worker re-settles per job
 PARALLEL_FROM = 2_000  # fewer settled rounds than this: one process is quicker than a pool
 END = float("inf")
+# At one event, what a walk from the start finds first: a gap before the event, its content
+# against its hash, its link to the event before, its place in a round, the round's rebuild,
+# the settlements table.
+GAP, CONTENT, LINK, PLACE, REBUILD, INDEX = range(6)
 
 
 @dataclass
@@ -41,9 +48,11 @@ class VerifyResult:
 def verify_journal(db: sqlite_utils.Database, processes: int | None = None) -> VerifyResult:
     """Raise ChainBroken naming the first event that does not hold; else the counts.
 
-    The hash chain is walked once, in this process; the finished rounds are handed out in
-    jobs that the other cores (`processes`, default all) read back from the journal, rebuild
-    with the engine and re-settle. Whatever ran in parallel, the event named is the one a walk
+    One pass over the events checks the chain's links (every number there, each previous hash
+    the hash before it) and cuts the journal into jobs of consecutive events holding about 400
+    finished rounds. Each job, on every core (`processes`, default all), reads its events back
+    read-only, checks each event's hash against its content, rebuilds its rounds with the
+    engine and re-settles them. Whatever ran in parallel, the event named is the one a walk
     from the start would stop at first."""
     settled = db.conn.execute("SELECT count(*) FROM settlements").fetchone()[0]
     processes = processes or os.cpu_count() or 1
@@ -63,7 +72,7 @@ def _open_worker(uri: str) -> None:
 
 
 class _Walk:
-    """One pass over the events: the chain checked here, the finished rounds handed out."""
+    """The one pass over the links; the finished rounds and the events' content handed out."""
 
     def __init__(self, db, pool):
         self.db = db
@@ -72,22 +81,30 @@ class _Walk:
         self.sessions: dict[int, Session] = {}
         self.rounds: dict[int, list] = {}  # open rounds: [first seq, last seq, session]
         self.job: list[tuple] = []  # (detected at, session, round, first seq, last seq)
+        self.job_from = 1  # the first event whose content no job has yet
+        self.seq = 0  # the last event read
         self.pending = []  # results (or async results) of the jobs
         self.failures: list[tuple] = []  # (detected at, tie, seq, message)
-        self.settlements = db.conn.execute(
-            "SELECT seq, round_id, settlement FROM settlements ORDER BY seq")
-        self.settlement_row = self.settlements.fetchone()
 
     def run(self) -> VerifyResult:
-        prev_seq, prev_hash = 0, GENESIS
+        prev_hash = GENESIS
         try:
             for row in self._rows():
-                _check_link(row, prev_seq, prev_hash)
-                prev_seq, prev_hash = row[0], row[7]
+                seq = row[0]
+                expected = self.seq + 1
+                self.seq = seq
+                if seq != expected:
+                    self.seq = expected - 1  # the content of what follows the gap is moot
+                    raise _Failure(expected, GAP, f"is missing: the chain jumps from event "
+                                   f"{expected - 1} to event {seq} (an event was deleted)")
+                if row[4] != prev_hash:
+                    raise _Failure(seq, LINK, f"its previous hash is not event {seq - 1}'s "
+                                   "hash: events were deleted, moved or slipped in before it")
+                prev_hash = row[5]
                 self.result.events += 1
                 self._track(row)
-        except ChainBroken as exc:
-            self.failures.append((exc.seq, 0, exc.seq, str(exc)))
+        except _Failure as failure:
+            self.failures.append(failure.args)
         else:
             for round_id, (first, last, session_id) in self.rounds.items():
                 self.job.append((END, self.sessions.get(session_id), round_id, first, last))
@@ -99,25 +116,30 @@ class _Walk:
                 self.failures.append(failure)
         if self.failures:
             _, _, seq, message = min(self.failures, key=lambda f: (f[0], f[1]))
-            raise ChainBroken(seq, message.removeprefix(f"event {seq}: "))
+            raise ChainBroken(seq, message)
         self.result.head_hash = prev_hash
-        _check_indexes(self.db, prev_seq)
+        _check_indexes(self.db, self.seq)
         return self.result
 
     def _rows(self):
         last = 0
         while True:
-            rows = self.db.conn.execute(f"SELECT {ROW} FROM events WHERE seq > ? ORDER BY seq "
-                                        "LIMIT ?", (last, READ_CHUNK)).fetchall()
+            rows = self.db.conn.execute(f"SELECT {LINKS} FROM events WHERE seq > ? ORDER BY "
+                                        "seq LIMIT ?", (last, READ_CHUNK)).fetchall()
             if not rows:
                 return
             yield from rows
             last = rows[-1][0]
 
     def _track(self, row: tuple) -> None:
-        seq, _, session_id, round_id, kind, data, _, _ = row
+        seq, session_id, round_id, kind, _, _, data = row
         if kind == "session_open":
-            self.sessions[session_id] = Session.from_event(event_from_row(row))
+            try:
+                event = event_from_row((seq, "", session_id, round_id, kind, data, "", ""))
+                self.sessions[session_id] = Session.from_event(event)
+            except (ChainBroken, KeyError, TypeError) as exc:
+                raise _Failure(seq, PLACE, "the session_open event cannot be read "
+                                           f"({exc})") from None
         if round_id is None:
             return
         if kind == "round_open":
@@ -127,11 +149,10 @@ class _Walk:
         if span is None:
             if kind in AFTER_THE_ROUND:
                 return  # after the settlement: nothing left to recompute
-            raise ChainBroken(seq, f"{kind} for round {round_id}, which is not open at this "
-                                   "point")
+            raise _Failure(seq, PLACE, f"{kind} for round {round_id}, which is not open at "
+                                       "this point")
         span[1] = seq
         if kind == "settlement":
-            self._check_settlement_row(seq, round_id, data)
             self._finished(seq, round_id)
             self.result.rounds_settled += 1
         elif kind == "void":
@@ -145,61 +166,81 @@ class _Walk:
             self._flush()
 
     def _flush(self) -> None:
-        if not self.job:
+        """Hand out the events read since the last job (their content to hash) with the
+        rounds finished among them."""
+        if self.seq < self.job_from and not self.job:
             return
-        job, self.job = self.job, []
+        job = (self.job_from, self.seq, self.job)
+        self.job_from, self.job = self.seq + 1, []
         if self.pool is None:
-            self.pending.append(_resettle(job, self.db.conn))
+            self.pending.append(_check_job(job, self.db.conn))
         else:
-            self.pending.append(self.pool.apply_async(_resettle, (job,)))
-
-    def _check_settlement_row(self, seq: int, round_id: int, data: str) -> None:
-        """The settlements table holds this event's document, read alongside the events."""
-        row = self.settlement_row
-        while row is not None and row[0] < seq:
-            row = self.settlements.fetchone()
-        self.settlement_row = row
-        if row is None or tuple(row) != (seq, round_id, data):
-            self.failures.append((seq, 1, seq, f"round {round_id}: the settlements table does "
-                                                "not hold this settlement event's document"))
+            self.pending.append(self.pool.apply_async(_check_job, (job,)))
 
 
-def _check_link(row: tuple, prev_seq: int, prev_hash: str) -> None:
-    seq, ts, session_id, round_id, kind, data, stored_prev, digest = row
-    expected = prev_seq + 1
-    if seq != expected:
-        raise ChainBroken(expected, f"is missing: the chain jumps from event {expected - 1} to "
-                                    f"event {seq} (an event was deleted)")
-    if event_hash_of_text(stored_prev, seq, ts, session_id, round_id, kind, data) != digest:
-        raise ChainBroken(seq, f"its hash does not match its content: the {kind} event was "
-                               "edited")
-    if stored_prev != prev_hash:
-        raise ChainBroken(seq, f"its previous hash is not event {expected - 1}'s hash: "
-                               "events were deleted, moved or slipped in before it")
+class _Failure(Exception):
+    """(detected at, tie, seq, message): where the walk found an event that does not hold."""
+
+    def __init__(self, seq: int, tie: int, message: str):
+        super().__init__(seq, tie, seq, message)
 
 
-def _resettle(job: list[tuple], conn: sqlite3.Connection | None = None) -> tuple | None:
-    """Read a job's rounds back, rebuild each with the engine and compare its settlement; the
-    first failure as (detected at, tie, seq, message), or None. The rows read are the ones the
-    chain walk hashed: the journal is append-only and read read-only."""
+def _check_job(job: tuple, conn: sqlite3.Connection | None = None) -> tuple | None:
+    """Hash the job's events against their content, then rebuild each of its finished rounds
+    with the engine and compare its settlement; the first failure as (detected at, tie, seq,
+    message), or None. The journal is append-only and read read-only: the rows read here are
+    the rows the walk linked."""
     conn = conn or _WORKER_DB
-    wanted = {round_id for _, _, round_id, _, _ in job}
-    rows: dict[int, list[Event]] = {round_id: [] for round_id in wanted}
-    low, high = min(j[3] for j in job), max(j[4] for j in job)
-    for row in conn.execute("SELECT seq, ts, session_id, round_id, kind, data, '', '' FROM "
-                            "events WHERE seq BETWEEN ? AND ? AND round_id IS NOT NULL "
-                            "ORDER BY seq", (low, high)).fetchall():
-        if row[3] in wanted:
-            rows[row[3]].append(row)
+    low, high, rounds = job
+    failures = []
+    wanted = {r[2] for r in rounds}
+    members: dict[int, list] = {round_id: [] for round_id in wanted}
+    start = min([low] + [r[3] for r in rounds])
+    for row in conn.execute(f"SELECT {ROW} FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                            (start, high)).fetchall():
+        seq, ts, session_id, round_id, kind, data, prev_hash, digest = row
+        if seq >= low and event_hash_of_text(prev_hash, seq, ts, session_id, round_id, kind,
+                                             data) != digest:
+            failures.append((seq, CONTENT, seq, f"its hash does not match its content: the "
+                                                f"{kind} event was edited"))
+            break
+        if round_id in wanted:
+            members[round_id].append(row)
     known: dict[str, dict] = {}
-    for detected, session, round_id, first, last in job:
+    logged = _logged_settlements(conn, rounds)
+    for detected, session, round_id, first, last in rounds:
+        if failures and detected > failures[0][0]:
+            break
         try:
-            events = [_event(r, known) for r in rows[round_id] if first <= r[0] <= last]
+            events = [_event(r, known) for r in members[round_id] if first <= r[0] <= last]
             state = _fold(session, events)
             if events[-1].kind == "settlement":
                 _check_settlement(state, events[-1])
+                if logged.get(round_id) != (events[-1].seq, _text(members[round_id], last)):
+                    failures.append((detected, INDEX, detected, f"round {round_id}: the "
+                                     "settlements table does not hold this settlement event's "
+                                     "document"))
+                    break
         except ChainBroken as exc:
-            return (detected, 0, exc.seq, str(exc))
+            failures.append((detected, REBUILD, exc.seq, str(exc).removeprefix(
+                f"event {exc.seq}: ")))
+            break
+    return min(failures, key=lambda f: (f[0], f[1])) if failures else None
+
+
+def _logged_settlements(conn: sqlite3.Connection, rounds: list[tuple]) -> dict:
+    ids = [r[2] for r in rounds]
+    if not ids:
+        return {}
+    rows = conn.execute("SELECT round_id, seq, settlement FROM settlements WHERE round_id "
+                        "BETWEEN ? AND ?", (min(ids), max(ids))).fetchall()
+    return {round_id: (seq, text) for round_id, seq, text in rows}
+
+
+def _text(rows: list[tuple], seq: int) -> str | None:
+    for row in reversed(rows):
+        if row[0] == seq:
+            return row[5]
     return None
 
 
