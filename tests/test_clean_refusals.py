@@ -77,6 +77,10 @@ def test_bad_numbers_are_refused_naming_the_option(capsys, journal):
     assert "--keep-daily" in refused(capsys, "backup", "--db", db, "--into", ".",
                                      "--keep-daily", "0")
     assert "--currency" in refused(capsys, "report", "--db", db, "--currency", "euro")
+    assert "--table: table name '=x' starts with '='" in refused(
+        capsys, "demo", "--headless", "--table", "=x", "--db", db)
+    assert "control character" in refused(capsys, "import", "--db", db, "--table", "a\nb",
+                                           "docs/examples/round.json")
 
 
 def test_missing_and_wrong_files_and_folders_are_refused_by_name(capsys, journal, tmp_path):

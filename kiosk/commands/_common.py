@@ -62,6 +62,19 @@ def number(low: float, high: float):
     return parse
 
 
+def table_name(text: str) -> str:
+    """An argparse type: a table's name as the journal and the reports show it (the rules of
+    a player's name: no control characters, no leading = + - @)."""
+    from models.errors import GameError
+    from models.table import verify_name
+
+    try:
+        verify_name(text, "table")
+    except GameError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def currency(text: str) -> str:
     """An argparse type: a three-letter currency code (EUR, CHF)."""
     if not (len(text) == 3 and text.isascii() and text.isalpha()):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kiosk.commands._common import BIGGEST_ID, CommandError, add_parser, whole
+from kiosk.commands._common import BIGGEST_ID, CommandError, add_parser, table_name, whole
 from kiosk.demo.headless import play_headless
 from models.money import format_amount
 
@@ -74,7 +74,8 @@ def register(sub) -> None:
                    help="rounds to play, 1 to 100,000 (default 10)")
     p.add_argument("--seed", type=whole(0, BIGGEST_ID), default=1,
                    help="seed of the shoe and the players")
-    p.add_argument("--table", default="table-1", help="the table's name in the journal")
+    p.add_argument("--table", default="table-1", type=table_name,
+                   help="the table's name in the journal")
     p.add_argument("--rules", default="bayern", help="rule preset (default bayern)")
     p.add_argument("--allow-live", action="store_true",
                    help="let the demo write into a journal that holds a live table's rounds "
