@@ -30,8 +30,9 @@ STATE=/var/lib/blackjack-kiosk
 BACKUPS=/var/backups/blackjack-kiosk
 UNITS=/etc/systemd/system
 RULES=/etc/udev/rules.d
-PACKAGES="python3 python3-venv cage libegl1 libgl1 libxkbcommon0 libwayland-client0 \
-libwayland-cursor0 libwayland-egl1 libfontconfig1 libdbus-1-3 fonts-dejavu-core"
+PACKAGES="python3 python3-venv cage libegl1 libgl1 libgl1-mesa-dri libxkbcommon0 \
+libwayland-client0 libwayland-cursor0 libwayland-egl1 libfontconfig1 libdbus-1-3 \
+fonts-dejavu-core"
 
 if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run it as root for the live system, or with --root DIR to stage" >&2

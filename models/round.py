@@ -27,7 +27,7 @@ from models.phase import DEALER, Operation, Phase, can, tag_bet
 from models.round_view import pending
 from models.rules import Rules, rules_from_spec
 from models.settlement import Line, Settlement, apply_odds, settle
-from models.table import Limits, box_owner, verify_name
+from models.table import Limits, box_owner, check_player_name
 
 __all__ = ["DEALER", "Operation", "Phase", "Round"]
 
@@ -46,8 +46,9 @@ class Round(OwnerDecisions, InsuranceDecisions):
         self.rules: Rules = rules_from_spec(rules)
         self.limits = limits
         self.seats = {int(k): v for k, v in seats.items()}
-        for seat, player in self.seats.items():
-            verify_name(player)
+        for name in self.seats.values():
+            check_player_name(name)
+        for seat in self.seats:
             if not 1 <= seat <= self.rules.boxes:
                 raise StakeError(f"seat {seat} does not exist: the table has seats 1 to "
                                  f"{self.rules.boxes}")
@@ -99,7 +100,7 @@ class Round(OwnerDecisions, InsuranceDecisions):
         if self.phase != Phase.BETTING:
             raise IllegalAction("betting is closed: the first card has been dealt",
                                 "betting_closed")
-        verify_name(player)
+        check_player_name(player)
         if type(box) is not int or not 1 <= box <= self.rules.boxes:
             raise StakeError(f"box {box!r} does not exist: the table has boxes 1 to "
                              f"{self.rules.boxes}")
@@ -197,7 +198,7 @@ class Round(OwnerDecisions, InsuranceDecisions):
             if seat not in self.seats:
                 raise IllegalAction(f"seat {seat} is empty already", "seat_empty", seat=seat)
             return
-        verify_name(player)
+        check_player_name(player)
         if self.seats.get(seat) == player:
             raise IllegalAction(f"{player} sits in seat {seat} already", "seated_already",
                                 player=player, seat=seat)

@@ -2,41 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 
 from models.errors import StakeError
 from models.money import MoneyError, format_amount, parse_amount
-
-FORMULA_START = ("=", "+", "-", "@")
-LONGEST_NAME = 64
-
-
-_GOOD_NAMES: set[str] = set()  # names seen good: a table sees the same few all night
-
-
-def verify_name(name: object, what: str = "player") -> None:
-    """A player's name as the journal, the screens and the reports show it: text of at most 64
-    characters, no control characters (a newline or NUL would forge lines in a report), and
-    not starting with = + - @ (a spreadsheet would run it as a formula)."""
-    if type(name) is str and name in _GOOD_NAMES:
-        return
-    _check_name(name, what)
-    if len(_GOOD_NAMES) < 4096:
-        _GOOD_NAMES.add(name)
-
-
-def _check_name(name: object, what: str) -> None:
-    if not isinstance(name, str) or not name.strip():
-        raise StakeError(f"{what} {name!r} must be a name", "player_name")
-    if len(name) > LONGEST_NAME:
-        raise StakeError(f"{what} name {name[:20]!r}... is longer than {LONGEST_NAME} "
-                         "characters", "player_name")
-    if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in name):
-        raise StakeError(f"{what} name {name!r} holds a control character", "player_name")
-    if name.lstrip().startswith(FORMULA_START):
-        raise StakeError(f"{what} name {name!r} starts with {name.lstrip()[0]!r}: a "
-                         "spreadsheet would read it as a formula", "player_name")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +52,26 @@ def box_owner(box: int, seats: dict[int, str]) -> str | None:
         return None
     seat = min(seats, key=lambda s: (abs(s - box), s))
     return seats[seat]
+
+
+NAME_MAX = 40
+FORMULA_START = ("=", "+", "-", "@")  # what a spreadsheet reads as the start of a formula
+
+
+def check_player_name(player) -> str:
+    """A player's name or number as the journal, the screen and every report may show it: a
+    name of 1 to 40 characters, with no control characters (a newline or a NUL would break a
+    line of a report) and not starting like a spreadsheet formula. StakeError otherwise."""
+    if not isinstance(player, str) or not player.strip():
+        raise StakeError(f"player {player!r} must be a name", "player_name")
+    if len(player) > NAME_MAX:
+        raise StakeError(f"player name {player[:NAME_MAX]!r}... is longer than {NAME_MAX} "
+                         "characters", "player_name")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in player):
+        raise StakeError(f"player name {player!r} holds a control character", "player_name")
+    if player != player.strip():
+        raise StakeError(f"player name {player!r} begins or ends with a space", "player_name")
+    if player.startswith(FORMULA_START):
+        raise StakeError(f"player name {player!r} may not begin with {player[0]} (a "
+                         "spreadsheet would read it as a formula)", "player_name")
+    return player

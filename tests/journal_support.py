@@ -13,7 +13,7 @@ from kiosk.table.service import TableService
 
 def demo_journal(path: Path, rounds: int, seed: int = 1, rules="bayern",
                  table: str = "table-1") -> Path:
-    service = TableService.open(path, table=table, rules=rules)
+    service = TableService.open(path, table=table, rules=rules, simulated=True)  # the demo's
     try:
         play_direct(service, rounds, seed)
     finally:

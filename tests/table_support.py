@@ -61,3 +61,18 @@ def live_table(path, rules="bayern", dialect: str = "framed"):
     finally:
         feed.stop()
         service.close()
+
+
+def play_short_rounds(service: TableService, rounds: int = 1) -> None:
+    """Rounds straight through the service: anna 10 on box 1 stands on 17, the dealer's 6 K 9
+    busts, the dealer confirms the payout."""
+    for _ in range(rounds):
+        service.open_round({1: "anna"})
+        service.bet("anna", 1, "10")
+        for card in ("TS", "6D", "7C"):
+            service.card(card)
+        service.stand(1)
+        service.card("KD")
+        service.card("9H")
+        service.settle()
+        service.confirm_payout("dealer")

@@ -125,13 +125,12 @@ def test_analyse_refuses_bad_numbers_in_one_line(cli, args):
     assert len(res.stderr.strip().splitlines()) == 1
 
 
-def test_a_run_to_a_precision_stops_at_the_same_chunk_however_many_processes(monkeypatch):
-    monkeypatch.setattr(pool, "CHUNK", 500)
+def test_a_long_run_reports_its_progress_chunk_by_chunk_to_the_total():
+    from kiosk.simulation.analysis import analyse
+    from models.rules import rules_from_spec
+
     heard = []
-    one = run(PRESETS["holecard"], "basic", 20_000, seed=3, processes=1, precision=0.06,
-              progress=lambda t: heard.append(t.rounds))
-    two = run(PRESETS["holecard"], "basic", 20_000, seed=3, processes=2, precision=0.06)
-    assert one == two
-    assert one.rounds < 20_000 and one.rounds % 500 == 0
-    assert pool.half_width(one) <= 0.06
-    assert heard == list(range(500, one.rounds + 1, 500))  # the bar hears of every chunk
+    analyse(rules_from_spec("bayern"), 20_500, 3, processes=2,
+            progress=lambda done, total: heard.append((done, total)))
+    assert heard[-1] == (41_000, 41_000)
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and len(heard) == 4

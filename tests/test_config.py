@@ -4,6 +4,7 @@ hash the file keeps; `start --config` runs the table the file describes."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from decimal import Decimal
 from pathlib import Path
@@ -57,8 +58,11 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     ("[table]\ncurrency = 'euro'\n", "table.currency", "three-letter code"),
     ("[table]\nid = ''\n", "table.id", "non-empty string"),
     ("[table]\nid = \"a\\u0007b\"\n", "table.id", "control characters"),
-    ("[table.rules]\ndouble_after_split = 'perhaps'\n", "table.rules", "true or false"),
-    ("[table.rules]\nfree_money = true\n", "table.rules", "free_money"),
+    ("[table.rules]\ndouble_after_split = 'perhaps'\n", "table.rules.double_after_split",
+     "true or false"),
+    ("[table.rules]\nfree_money = true\n", "table.rules.free_money", "unknown rule option"),
+    ("[table.rules]\npenetration = 0.75\n", "table.rules.penetration", "odds such as '3:2'"),
+    ("[table.rules]\nsurrender = true\n", "table.rules:", "surrender needs the hole-card"),
     ("[limits]\nmin = 10.5\nmax = '500'\n", "limits.min", "never a float"),
     ("[limits]\nmin = '10'\n", "limits", "both min and max"),
     ("[limits]\nmin = '100'\nmax = '50'\n", "limits.max", "below the table minimum"),
@@ -73,6 +77,8 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     ("[source]\nkind = 'mock'\ndialect = 'morse'\n", "source.dialect", "'morse' is not one of"),
     ("[source]\nkind = 'shoe'\n", "source.port", "is missing"),
     ("[source]\nkind = 'camera'\ndevice = '0'\n", "source.profile", "is missing"),
+    ("[source]\nkind = 'camera'\ndevice = '0'\nprofile = '/nowhere/deck.npz'\n",
+     "source.profile", "/nowhere/deck.npz: no such file"),
     ("[source]\nkind = 'manual'\nport = '/dev/ttyUSB0'\n", "source.port",
      "does not apply to a manual source"),
     ("[source]\nkind = 'manual'\n", "supervisors", "at least one supervisor"),
@@ -82,7 +88,9 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     (f"[[supervisors]]\nname = 'A'\npin_hash = '{HASH}'\n[[supervisors]]\nname = 'A'\n"
      f"pin_hash = '{HASH}'\n", "supervisors[1].name", "listed twice"),
     ("[[supervisors]]\nname = 'A'\npin = '4711'\n", "supervisors[0].pin", "not a known key"),
-    ("[table\nid = 'x'\n", "", "not valid TOML"),
+    ("[table\nid = 'x'\n", "", "not valid TOML: Expected ']' at the end of a table "
+     "declaration (at line 1, column 7)"),
+    ("[table]\nid = 'x'\nid = 'y'\n", "", "(at line 3, column 9)"),
     ("table = 3\n", "table", "must be a table"),
 ])
 def test_a_broken_file_is_refused_in_one_line_naming_the_key(tmp_path, capsys, text, key, why):
@@ -122,6 +130,26 @@ def test_start_runs_the_table_the_file_describes(tmp_path, cli):
     assert tables == {"BJ-07"}
 
 
+def test_start_headless_keeps_the_files_preset_limits_and_shoe_dialect(tmp_path, cli):
+    (tmp_path / "kiosk.toml").write_text(GOOD.replace(
+        'database = "journal.sqlite"',
+        'database = "journal.sqlite"\npreset = "holecard"\n[limits]\nmin = "25"\n'
+        'max = "1000"\n[chips]\ndenominations = ["5", "25", "100"]').replace(
+        'kind = "mock"', 'kind = "mock"\ndialect = "beetek"'))
+    done = cli("start", "--config", "kiosk.toml", "--rounds", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    conn = sqlite3.connect(tmp_path / "journal.sqlite")
+    sessions = conn.execute("SELECT table_name, rules, limits FROM sessions").fetchall()
+    stakes = {Decimal(json.loads(d)["amount"]) for (d,) in
+              conn.execute("SELECT data FROM events WHERE kind = 'bet'")}
+    opened = [json.loads(d)["detail"] for (d,) in conn.execute(
+        "SELECT data FROM events WHERE kind = 'source'")]
+    conn.close()
+    assert sessions == [("BJ-07", '"holecard"', '{"max":"1000","min":"25"}')]
+    assert stakes and all(s % 25 == 0 and 25 <= s <= 1000 for s in stakes)
+    assert "(beetek," in opened[0]
+
+
 def test_start_with_a_real_source_and_no_screen_says_why_it_cannot(tmp_path, cli):
     (tmp_path / "kiosk.toml").write_text(GOOD.replace('kind = "mock"', 'kind = "manual"'))
     done = cli("start", "--config", "kiosk.toml", cwd=tmp_path)
@@ -130,3 +158,58 @@ def test_start_with_a_real_source_and_no_screen_says_why_it_cannot(tmp_path, cli
     assert not (tmp_path / "journal.sqlite").exists()
     broken = cli("start", "--config", "missing.toml", cwd=tmp_path)
     assert broken.returncode == 2 and "missing.toml: no such file" in broken.stderr
+
+
+def test_a_camera_table_names_files_that_exist_and_is_refused_one_that_does_not(tmp_path,
+                                                                               capsys):
+    profile = tmp_path / "deck.npz"
+    profile.write_bytes(b"enrolled")  # only its presence is checked: the camera loads it
+    camera = GOOD.replace('kind = "mock"', f'kind = "camera"\nprofile = "{profile}"\n'
+                                           'device = "0"')
+    code, out, _ = check(tmp_path, camera, capsys)
+    assert code == 0 and f"camera 0 with profile {profile}" in out
+    missing = tmp_path / "cal.json"
+    code, out, err = check(tmp_path, camera.replace('device = "0"', 'device = "0"\n'
+                                                    f'calibration = "{missing}"'), capsys)
+    assert code == 2 and out == ""
+    assert err == f"{tmp_path / 'kiosk.toml'}: source.calibration: {missing}: no such file\n"
+
+
+def test_set_pin_on_a_terminal_asks_twice_and_never_echoes_the_pin():
+    import os
+    import pty
+    import sys
+
+    def read_until(fd: int, marker: bytes, seen: bytearray) -> None:
+        while marker not in seen:
+            try:
+                chunk = os.read(fd, 1024)
+            except OSError:  # EIO: the child has closed the terminal
+                chunk = b""
+            if not chunk:
+                raise AssertionError(f"no {marker!r} in {bytes(seen)!r}")
+            seen.extend(chunk)
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: set-pin on a real terminal, as a technician runs it
+        try:
+            os.environ["PYTHONPATH"] = str(ROOT)
+            os.execv(sys.executable, [sys.executable, "-m", "kiosk", "set-pin"])
+        finally:
+            os._exit(127)  # never back into the test runner
+    seen = bytearray()
+    try:
+        read_until(fd, b"PIN (4 to 8 digits): ", seen)
+        os.write(fd, b"4711\n")
+        read_until(fd, b"the same PIN again: ", seen)
+        os.write(fd, b"4711\n")
+        read_until(fd, b'"\r\n', seen)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    text = seen.decode()
+    asked, _, line = text.partition("pin_hash = ")
+    assert "4711" not in asked  # getpass turned the terminal's echo off
+    line = "pin_hash = " + line
+    assert pin_matches("4711", line.split('"')[1])

@@ -12,14 +12,16 @@ import os
 import re
 import shutil
 import socket
+import sqlite3
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from kiosk.cli import main
-from kiosk.journal.backup import backup_into, rotate
+from kiosk.journal.backup import rotate
 from kiosk.journal.store import open_for_review
 from kiosk.journal.verify import verify_journal
 from kiosk.system import sdnotify
@@ -112,11 +114,19 @@ def test_the_service_has_its_watchdog_restart_and_sandbox():
                        "IPAddressDeny": "any"}.items():
         assert svc[key] == value, key
     assert "AF_INET" not in svc["RestrictAddressFamilies"]
+    # these would close /dev to the screen, the touch panel and the shoe, or udev's events
+    assert not {"PrivateDevices", "ProtectClock", "DeviceAllow", "PrivateNetwork"} & set(svc)
     timer = unit("blackjack-kiosk-backup.timer")["Timer"]
     assert timer["Persistent"] == "true" and timer["OnCalendar"]
     backup = unit("blackjack-kiosk-backup.service")["Service"]
     assert "backup --db /var/lib/blackjack-kiosk/journal.sqlite --into " \
            "/var/backups/blackjack-kiosk --keep-daily 14 --keep-monthly 12" in backup["ExecStart"]
+    for key, value in {"User": "blackjack-kiosk", "ProtectSystem": "strict",
+                       "PrivateNetwork": "yes", "PrivateDevices": "yes",
+                       "CapabilityBoundingSet": "", "NoNewPrivileges": "yes",
+                       "ReadWritePaths": "/var/lib/blackjack-kiosk /var/backups/blackjack-kiosk",
+                       "UMask": "0027"}.items():
+        assert backup[key] == value, key
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None,
@@ -159,8 +169,43 @@ def test_notify_reaches_the_socket_systemd_names(notify_socket):
     assert sock.recv(256) == b"READY=1"
     assert not sdnotify.notify("READY=1", {})
     assert sdnotify.watchdog_interval_ms({"WATCHDOG_USEC": "30000000"}) == 15000
-    assert sdnotify.watchdog_interval_ms({"WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "1"}) \
-        is None
+    someone_else = str(max(os.getpid(), os.getppid()) + 1)
+    assert sdnotify.watchdog_interval_ms({"WATCHDOG_USEC": "30000000",
+                                          "WATCHDOG_PID": someone_else}) is None
+
+
+# What the kiosk does at start, in a process of its own: ask whether systemd wants pings of it,
+# and send one if so. With PINGER_SPAWN=1 it first starts itself once more, one level down.
+def run_pinger(env: dict, *, one_level_down: bool) -> str:
+    code = ("import os, subprocess, sys\n"
+            "from kiosk.system import sdnotify\n"
+            "if os.environ.get('PINGER_SPAWN') == '1':\n"
+            "    os.environ['PINGER_SPAWN'] = '0'\n"
+            "    sys.exit(subprocess.run([sys.executable, '-c', sys.argv[1], sys.argv[1]])"
+            ".returncode)\n"
+            "ms = sdnotify.watchdog_interval_ms()\n"
+            "if ms:\n"
+            "    sdnotify.notify('WATCHDOG=1')\n"
+            "print(ms)\n")
+    full = dict(os.environ, PYTHONPATH=str(ROOT), PINGER_SPAWN="1" if one_level_down else "0",
+                **env)
+    done = subprocess.run([sys.executable, "-c", code, code], env=full, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_the_kiosk_under_cage_pings_for_the_compositor_systemd_started(notify_socket):
+    """systemd names its main process, cage, in WATCHDOG_PID; the kiosk is cage's child. Here
+    this test is cage: the kiosk process it starts must ping, one started below it must not."""
+    sock, name = notify_socket
+    env = {"NOTIFY_SOCKET": name, "WATCHDOG_USEC": "30000000", "WATCHDOG_PID": str(os.getpid())}
+    assert run_pinger(env, one_level_down=False) == "15000"
+    assert sock.recv(256) == b"WATCHDOG=1"
+    assert run_pinger(env, one_level_down=True) == "None"
+    sock.settimeout(0)
+    with pytest.raises(BlockingIOError):
+        sock.recv(256)  # the grandchild sent nothing (it has exited: no ping is in flight)
 
 
 def test_the_screen_pings_the_watchdog_from_its_own_thread_and_a_frozen_screen_does_not(
@@ -210,20 +255,80 @@ def test_the_nightly_backup_rotates_14_days_and_12_months(tmp_path):
     assert len(kept) + len(removed) == 500 and (folder / "notes.txt").exists()
 
 
-def test_a_backup_restored_as_the_doc_says_verifies_with_every_round(tmp_path, cli):
-    journal = tmp_path / "journal.sqlite"
-    played = cli("demo", "--headless", "--rounds", "3", "--db", str(journal))
+def test_a_backup_restored_as_the_doc_says_verifies_and_the_table_plays_on(tmp_path, cli):
+    state = tmp_path / "var-lib"  # /var/lib/blackjack-kiosk
+    state.mkdir()
+    journal = state / "journal.sqlite"
+    played = cli("start", "--db", str(journal), "--rounds", "3")
     assert played.returncode == 0, played.stderr
     folder = tmp_path / "backups"
     folder.mkdir()
-    done = backup_into(open_for_review(journal), folder, dt.date.today())
-    again = backup_into(open_for_review(journal), folder, dt.date.today())
-    assert done.written is not None and again.written is None  # once a day
+    nightly = cli("backup", "--db", str(journal), "--into", str(folder), "--keep-daily", "14",
+                  "--keep-monthly", "12")
+    assert nightly.returncode == 0, nightly.stderr
+    again = cli("backup", "--db", str(journal), "--into", str(folder))
+    assert "today's backup is in" in again.stdout  # once a day
+    (backup,) = folder.glob("journal-*.sqlite")
     assert not list(folder.glob(".*partial"))
-    restored = tmp_path / "restored" / "journal.sqlite"
-    restored.parent.mkdir()
-    shutil.copy(done.written, restored)
-    original = verify_journal(open_for_review(journal))
-    copy = verify_journal(open_for_review(restored))
-    assert (copy.events, copy.rounds_settled, copy.head_hash) == \
-        (original.events, original.rounds_settled, original.head_hash)
+    backed_up = verify_journal(open_for_review(backup))
+    assert backed_up.rounds_settled == 3
+    more = cli("start", "--db", str(journal), "--rounds", "2")
+    assert more.returncode == 0, more.stderr
+    journal.write_bytes(b"\0" * 4096)  # the disk broke
+
+    # the doc's restore, step by step (install -m 0640 being a copy and a chmod here)
+    assert cli("verify", "--db", str(backup)).returncode == 0
+    journal.rename(state / "journal.broken.sqlite")
+    for side in ("journal.sqlite-wal", "journal.sqlite-shm"):
+        (state / side).unlink(missing_ok=True)
+    shutil.copy(backup, journal)
+    journal.chmod(0o640)
+
+    restored = verify_journal(open_for_review(journal))
+    assert (restored.events, restored.rounds_settled, restored.head_hash) == \
+        (backed_up.events, backed_up.rounds_settled, backed_up.head_hash)
+    resumed = cli("start", "--db", str(journal), "--rounds", "1")
+    assert resumed.returncode == 0, resumed.stderr
+    checked = cli("verify", "--db", str(journal))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert verify_journal(open_for_review(journal)).rounds_settled == 4
+
+
+def test_start_with_the_installed_configuration_tells_systemd_it_is_up_and_keeps_pinging(
+        tmp_path):
+    """The service's own command line, on a screen (Qt's vnc platform here, cage's wayland on
+    the table PC), started by this test as cage starts it: a child of the process systemd
+    names in WATCHDOG_PID."""
+    install(tmp_path / "root")
+    config = tmp_path / "root/etc/blackjack-kiosk/config.toml"
+    journal = tmp_path / "journal.sqlite"
+    config.write_text(config.read_text()
+                      .replace("/var/lib/blackjack-kiosk/journal.sqlite", str(journal))
+                      .replace('kind = "shoe"', 'kind = "manual"')
+                      .replace('port = "/dev/card-shoe"', "").replace('dialect = "framed"', ""))
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(tmp_path / "notify"))
+    sock.settimeout(60)  # a bound on a broken start, not a measurement
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM=f"vnc:size=1280x800:port={port}",
+               NOTIFY_SOCKET=str(tmp_path / "notify"), WATCHDOG_USEC="200000",
+               WATCHDOG_PID=str(os.getpid()))
+    proc = subprocess.Popen([sys.executable, "-m", "kiosk", "start", "--config", str(config)],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        ready = sock.recv(256).decode()
+        assert ready.startswith("READY=1\nSTATUS=table BJ-03 on screen"), ready
+        assert [sock.recv(256) for _ in range(3)] == [b"WATCHDOG=1"] * 3
+        assert proc.poll() is None
+    finally:
+        proc.kill()
+        out, err = proc.communicate()
+        sock.close()
+    assert "Traceback" not in err, err
+    conn = sqlite3.connect(journal)
+    tables = {t for (t,) in conn.execute("SELECT table_name FROM sessions")}
+    conn.close()
+    assert tables == {"BJ-03"}

@@ -105,3 +105,35 @@ def test_events_cut_off_the_end_are_found(copy):
     assert result.stderr.startswith(f"event {settled}: is missing")
     assert "cut off the end" in result.stderr
     assert settled <= last
+
+
+def test_worker_processes_name_the_same_first_forgery_as_one_process(tmp_path):
+    """Past a few hundred rounds verify re-settles in worker processes: two forged
+    settlements far apart, and the one named is the first, as one process names it."""
+    from kiosk.journal import verify as verify_module
+    from kiosk.journal.errors import ChainBroken
+    from kiosk.journal.store import open_for_review
+    from kiosk.journal.verify import verify_journal
+
+    path = demo_journal(tmp_path / "big.sqlite", 2 * verify_module.BATCH + 40, seed=9)
+    good = verify_journal(open_for_review(path), processes=2)
+    assert good.rounds_settled == 2 * verify_module.BATCH + 40
+    conn = raw(path)
+    forged = []
+    for offset in (verify_module.BATCH + 30, 2 * verify_module.BATCH + 10):  # later first
+        seq, data = conn.execute("SELECT seq, data FROM events WHERE kind = 'settlement' "
+                                 "LIMIT 1 OFFSET ?", (offset,)).fetchone()
+        doc = json.loads(data)
+        doc["house"] = "12345"
+        conn.execute("UPDATE events SET data = ? WHERE seq = ?",
+                     (json.dumps(doc, sort_keys=True, separators=(",", ":")), seq))
+        forged.append(seq)
+    rehash_chain(conn)
+    conn.commit()
+    conn.close()
+    named = []
+    for processes in (1, 2):
+        with pytest.raises(ChainBroken) as found:
+            verify_journal(open_for_review(path), processes=processes)
+        named.append(found.value.seq)
+    assert named == [min(forged), min(forged)]

@@ -182,7 +182,7 @@ def test_backup_copies_and_checks_the_journal(journal, tmp_path):
 
 def test_the_demo_resumes_an_unfinished_round_first(tmp_path):
     path = tmp_path / "j.sqlite"
-    svc = TableService.open(path)
+    svc = TableService.open(path, simulated=True)  # as the demo opens it
     table = DemoTable(svc, ServiceDealer(svc), 4)
     table._open_round()
     for bet in [{"player": p, "box": b, "amount": "10"} for b, p in svc.round.seats.items()]:

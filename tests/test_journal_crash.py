@@ -135,7 +135,7 @@ def assert_same_play_as_an_uninterrupted_table(crashed, clean, seed: int) -> Non
     conn.close()
     if rounds == 0:
         return
-    service = TableService.open(clean, simulated=True)
+    service = TableService.open(clean, simulated=True)  # as the demo does
     play_direct(service, rounds, seed)
     service.close()
     conn = sqlite3.connect(str(clean))

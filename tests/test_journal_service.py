@@ -235,8 +235,9 @@ def test_seats_change_before_the_first_card_and_decide_the_box_owner(service):
     assert service.round.boxes[2].owner == "carl"  # anna left: carl is the nearest now
     with pytest.raises(IllegalAction, match="seats change only before the first card"):
         service.seat(1, "anna")
-    service.close()  # the kiosk restarts: one table at a time on a journal
-    again = TableService.open(service.journal_path)  # the journal gives the same seats back
+    path = _path(service)
+    service.close()  # one table writes a journal at a time
+    again = TableService.open(path)  # the journal gives the same seats back
     assert again.round.seats == {2: "carl"}
     again.close()
 

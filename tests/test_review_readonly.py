@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from table_support import play_short_rounds
 
 from kiosk.journal.store import open_for_review
 from kiosk.journal.verify import verify_journal
@@ -61,19 +62,6 @@ def seal(folder: Path) -> None:
     folder.chmod(0o555)
 
 
-def play(service: TableService, rounds: int) -> None:
-    for _ in range(rounds):
-        service.open_round({1: "anna"})
-        service.bet("anna", 1, "10")
-        for card in ("TS", "6D", "7C"):
-            service.card(card)
-        service.stand(1)
-        service.card("KD")
-        service.card("9H")
-        service.settle()
-        service.confirm_payout("dealer")
-
-
 @pytest.fixture
 def shared_tmp():
     """A temporary folder another user can reach (pytest's own are private to us)."""
@@ -96,12 +84,12 @@ def evidence(shared_tmp):
     live.mkdir()
     service = TableService.open(live / "journal.sqlite")
     service.writer.db.conn.execute("PRAGMA wal_autocheckpoint = 0")
-    play(service, 3)
+    play_short_rounds(service, 3)
     clean = tmp_path / "clean"
     clean.mkdir()
     from kiosk.journal.backup import backup_journal
     backup_journal(service.writer.db, clean / "journal.sqlite")
-    play(service, 2)
+    play_short_rounds(service, 2)
     hot = tmp_path / "hot"
     hot.mkdir()
     shutil.copyfile(live / "journal.sqlite", hot / "journal.sqlite")
@@ -140,10 +128,10 @@ def test_a_copy_of_a_running_tables_journal_is_read_with_its_log(evidence):
 def test_review_beside_a_running_table_disturbs_it_not(shared_tmp):
     tmp_path = shared_tmp
     service = TableService.open(tmp_path / "journal.sqlite")
-    play(service, 1)
+    play_short_rounds(service, 1)
     done = review("verify", "--db", str(tmp_path / "journal.sqlite"))
     assert done.returncode == 0, done.stderr
-    play(service, 1)  # the table goes on committing
+    play_short_rounds(service, 1)  # the table goes on committing
     assert verify_journal(service.writer.db).rounds_settled == 2
     service.close()
 

@@ -7,7 +7,6 @@ import sqlite3
 
 def test_start_headless_journals_cards_read_from_the_mock_shoe(cli, tmp_path):
     db = tmp_path / "var" / "journal.sqlite"
-    db.parent.mkdir()  # a --db in a missing folder is refused (the default ./var/ is made)
     first = cli("start", "--db", str(db), "--rounds", "4", env={"DISPLAY": ""})
     assert first.returncode == 0, first.stderr
     assert "mock shoe" in first.stdout and "serial driver" in first.stdout

@@ -5,6 +5,7 @@ limits between rounds, a new shoe. Acts survive a restart."""
 from __future__ import annotations
 
 import pytest
+from table_support import play_short_rounds
 
 from kiosk.journal.verify import verify_journal
 from kiosk.table.pins import hash_pin
@@ -31,18 +32,6 @@ def acts(svc) -> list[tuple[str, str]]:
         "SELECT json_extract(data, '$.act'), json_extract(data, '$.supervisor') FROM events "
         "WHERE kind = 'supervisor' ORDER BY seq")
     return [tuple(r) for r in rows]
-
-
-def play_a_round(svc) -> None:
-    svc.open_round({1: "anna"})
-    svc.bet("anna", 1, "10")
-    for card in ("TS", "6D", "7C"):
-        svc.card(card)
-    svc.stand(1)
-    svc.card("KD")  # dealer 6+K = 16 draws
-    svc.card("9H")  # 25: bust
-    svc.settle()
-    svc.confirm_payout("dealer")
 
 
 def test_a_supervisor_signs_in_with_his_pin_and_the_view_names_him(service):
@@ -162,7 +151,7 @@ def test_preset_limits_and_shoe_change_between_rounds_only(service):
 
 def test_a_new_shoe_closes_the_one_in_play_and_the_next_round_deals_a_fresh_one(service):
     service.sign_in("Frau Weber", "4711")
-    play_a_round(service)
+    play_short_rounds(service)
     first = service.shoe.shoe_id
     service.new_shoe("Frau Weber", "cards marked")
     assert service.shoe is None
@@ -177,11 +166,11 @@ def test_a_supervisors_change_outlives_a_restart_and_the_journal_verifies(tmp_pa
     path = tmp_path / "j.sqlite"
     svc = open_table(path)
     svc.sign_in("Frau Weber", "4711")
-    play_a_round(svc)
+    play_short_rounds(svc)
     svc.change_table("Frau Weber", limits=("10", "1000"))
     svc.close()
     svc = open_table(path)  # configured with the preset's own limits
     assert svc.view().limits == (10, 1000)
-    play_a_round(svc)
+    play_short_rounds(svc)
     assert verify_journal(svc.writer.db).rounds_settled == 2  # raises where the chain breaks
     svc.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from kiosk.commands._common import CommandError, add_parser, whole
+from kiosk.commands._common import CommandError, add_parser, number
 from kiosk.journal.backup import backup_into, backup_journal
 from kiosk.journal.store import open_for_review
 
@@ -41,8 +41,8 @@ def register(sub) -> None:
     p.add_argument("--to", metavar="FILE", help="the new backup file")
     p.add_argument("--into", metavar="FOLDER", help="a folder of dated backups "
                    "(journal-YYYY-MM-DD.sqlite): today's is written once, old ones rotated out")
-    p.add_argument("--keep-daily", type=whole(1, 100_000), default=14, metavar="N",
+    p.add_argument("--keep-daily", type=number(1, 3650), default=14, metavar="N",
                    help="with --into: keep the newest N days (default 14)")
-    p.add_argument("--keep-monthly", type=whole(0, 100_000), default=12, metavar="N",
+    p.add_argument("--keep-monthly", type=number(0, 1200), default=12, metavar="N",
                    help="with --into: and the first backup of each of the newest N months "
                    "(default 12)")

@@ -7,11 +7,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kiosk.commands._common import BIGGEST_ID, CommandError, add_parser, table_name, whole
+from kiosk.commands._common import CommandError, add_parser, number
 from kiosk.demo.headless import play_headless
 from models.money import format_amount
-
-DEFAULT_DB = "var/demo.sqlite"
 
 
 def _echo(event) -> None:
@@ -27,9 +25,7 @@ def run(args) -> int:
         raise CommandError(f"demo: --pace must be 0 or more milliseconds, not {args.pace}")
     db = Path(args.db)
     if not db.parent.is_dir():
-        if args.db != DEFAULT_DB:
-            raise CommandError(f"demo: the folder {db.parent} for the journal does not exist")
-        db.parent.mkdir(parents=True, exist_ok=True)  # ./var/ of the first demo
+        raise CommandError(f"demo: the folder {db.parent} for the journal does not exist")
     if args.headless:
         summary = play_headless(db, args.rounds, args.seed, table=args.table,
                                 rules=args.rules, on_event=_echo if args.echo_events else None,
@@ -59,26 +55,24 @@ def register(sub) -> None:
                    "side bets, insurance, splits, doubles), the cards dealt by the mock shoe "
                    "on a pseudo-terminal and read through the serial driver, journaling every "
                    "event; an unfinished round in the journal is finished first",
-                   "blackjack-kiosk demo --headless --rounds 12",
+                   "blackjack-kiosk demo --autoplay --rounds 3 --db var/demo.sqlite",
                    run)
-    p.add_argument("--db", default=DEFAULT_DB, metavar="FILE",
+    p.add_argument("--db", default="var/demo.sqlite", metavar="FILE",
                    help="the demo's journal (default var/demo.sqlite)")
     p.add_argument("--headless", action="store_true", help="no screen: play in this terminal")
+    p.add_argument("--allow-live", action="store_true", help="write into a journal that holds "
+                   "live rounds (the demo's sessions are marked simulated in it)")
     p.add_argument("--autoplay", action="store_true",
                    help="a scripted dealer works the screen's buttons through --rounds rounds, "
                         "then the demo ends (training and show)")
-    p.add_argument("--pace", type=whole(0, 60_000), default=None, metavar="MS",
+    p.add_argument("--pace", type=number(0, 60000), default=None, metavar="MS",
                    help="milliseconds between the scripted dealer's touches (default 300 on a "
                         "screen, 0 offscreen)")
-    p.add_argument("--rounds", type=whole(1, 100_000), default=10,
-                   help="rounds to play, 1 to 100,000 (default 10)")
-    p.add_argument("--seed", type=whole(0, BIGGEST_ID), default=1,
+    p.add_argument("--rounds", type=number(1, 100000), default=10,
+                   help="rounds to play (default 10)")
+    p.add_argument("--seed", type=number(0, 2**63 - 1), default=1,
                    help="seed of the shoe and the players")
-    p.add_argument("--table", default="table-1", type=table_name,
-                   help="the table's name in the journal")
+    p.add_argument("--table", default="table-1", help="the table's name in the journal")
     p.add_argument("--rules", default="bayern", help="rule preset (default bayern)")
-    p.add_argument("--allow-live", action="store_true",
-                   help="let the demo write into a journal that holds a live table's rounds "
-                        "(refused without it; the demo's sessions are marked simulated)")
     p.add_argument("--echo-events", action="store_true",
                    help="print each event's number and hash once it is committed")

@@ -9,15 +9,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_db, add_parser, add_round, writable_file
+from kiosk.commands._common import ROUND_ID, CommandError, add_db, add_parser
 from kiosk.journal.reader import fold
 from kiosk.journal.store import open_for_review
 from models.record import to_record
 
 
 def run(args) -> int:
-    if args.out:
-        writable_file(args.out, "round record")
     state, _ = fold(open_for_review(args.db), args.round)
     if state.status != "settled":
         raise CommandError(f"round {args.round} is {state.status}: only a settled round makes "
@@ -26,11 +24,7 @@ def run(args) -> int:
     if args.out:
         if Path(args.out).exists():
             raise CommandError(f"{args.out}: exists already; choose a new file")
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"{args.out}: cannot write the round record "
-                               f"({exc.strerror})") from None
+        Path(args.out).write_text(text, encoding="utf-8")
     else:
         print(text, end="")
     return 0
@@ -41,5 +35,5 @@ def register(sub) -> None:
                    "(blackjack-round/1) that settle turns into the logged settlement",
                    "blackjack-kiosk export --db var/journal.sqlite --round 3 > round3.json", run)
     add_db(p)
-    add_round(p)
+    p.add_argument("--round", type=ROUND_ID, required=True, metavar="ID")
     p.add_argument("--out", metavar="FILE", help="write here instead of standard output")

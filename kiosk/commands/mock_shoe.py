@@ -8,13 +8,13 @@ dealer's pace; `--faults` injects the named faults at random while it does.
 from __future__ import annotations
 
 import random
+import signal
 import sys
 import threading
 from pathlib import Path
 
 from hardware_mocks.mock_shoe import FAULTS, MockShoe
-from kiosk.commands import _common
-from kiosk.commands._common import BIGGEST_ID, CommandError, add_parser, whole
+from kiosk.commands._common import CommandError, add_parser, number
 from models.cards import parse_card
 from models.errors import GameError
 
@@ -26,12 +26,12 @@ def read_script(path: str) -> list:
     except OSError as exc:
         raise CommandError(f"cannot read script {path}: {exc.strerror}") from None
     cards = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for line_no, line in enumerate(text.splitlines(), 1):
         for code in line.split("#")[0].split():
             try:
                 cards.append(parse_card(code))
             except GameError as exc:
-                raise CommandError(f"{path}:{number}: {exc}") from None
+                raise CommandError(f"{path}:{line_no}: {exc}") from None
     return cards
 
 
@@ -82,7 +82,10 @@ def run(args) -> int:
     refused = sorted(set(faults) - set(mock.faults()))
     if refused:
         raise CommandError(f"the {args.dialect} dialect cannot show {', '.join(refused)}")
-    stop = threading.Event()
+    stop = threading.Event()  # the shoe is switched off: Ctrl-C, SIGTERM, quit, or dealt out
+    done = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: done.set())
     with mock:
         print(mock.path, flush=True)
         pacer = None
@@ -90,12 +93,16 @@ def run(args) -> int:
             pacer = threading.Thread(target=deal_at_pace, daemon=True, args=(
                 mock, args.pace, faults, args.fault_rate, stop, random.Random(args.seed)))
             pacer.start()
-        try:
+
+        def serve() -> None:
             console(mock)
             if pacer is not None:
                 pacer.join()  # stdin closed: keep dealing until the shoe is out
-        finally:
-            stop.set()
+            done.set()
+        threading.Thread(target=serve, daemon=True, name="mock-shoe-console").start()
+        while not done.wait(0.2):
+            pass
+        stop.set()
     return 0
 
 
@@ -114,14 +121,12 @@ def register(sub) -> None:
     p = add_parser(sub, "mock-shoe", "simulate a card shoe on a pseudo-terminal",
                    "blackjack-kiosk mock-shoe --dialect framed --decks 6 --seed 42", run)
     p.add_argument("--dialect", default="framed", choices=["beetek", "scanner", "framed"])
-    p.add_argument("--decks", type=whole(1, 8), default=6)
-    p.add_argument("--seed", type=whole(0, BIGGEST_ID), default=None)
+    p.add_argument("--decks", type=number(1, 8), default=6)
+    p.add_argument("--seed", type=number(0, 2**63 - 1), default=None)
     p.add_argument("--script", help="file of cards to deal instead of a shuffled shoe")
     p.add_argument("--faults", help=f"comma-separated faults to inject at random with --pace "
                    f"({', '.join(FAULTS)})")
-    p.add_argument("--fault-rate", type=_common.number(0, 1), default=0.1)
-    p.add_argument("--pace", type=_common.number(0, 3600), default=0.0,
-                   help="seconds between cards (0: on demand)")
-    p.add_argument("--cut-card", type=whole(1, 52 * 8),
-                   help="cards before the cut card comes out (framed)")
+    p.add_argument("--fault-rate", type=number(0, 1, float), default=0.1)
+    p.add_argument("--pace", type=float, default=0.0, help="seconds between cards (0: on demand)")
+    p.add_argument("--cut-card", type=int, help="cards before the cut card comes out (framed)")
     p.add_argument("--link", help="device path to create (default: a new temporary directory)")

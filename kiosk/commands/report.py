@@ -7,18 +7,11 @@ import json
 import sys
 from datetime import datetime
 
-from kiosk.commands._common import (
-    CommandError,
-    add_currency,
-    add_db,
-    add_parser,
-    spreadsheet_safe,
-)
+from kiosk.commands._common import CommandError, add_db, add_parser, currency_code
 from kiosk.journal.shift_report import shift_report
 from kiosk.journal.store import open_for_review
 
-CSV_COLUMNS = ("table", "section", "key", "currency", "drop", "paid", "house", "hold_pct",
-               "note")
+CSV_COLUMNS = ("table", "section", "key", "drop", "paid", "house", "hold_pct", "note")
 
 
 def _time(value: str | None, option: str) -> str | None:
@@ -35,7 +28,22 @@ def _time(value: str | None, option: str) -> str | None:
     return moment.isoformat(timespec="microseconds")
 
 
+TEXT_COLUMNS = ("table", "key", "note")
+
+
+def cell(value):
+    """A text cell a spreadsheet will not run: one starting like a formula gets a leading
+    apostrophe (names are refused such a start; table names and notes may still have it)."""
+    text = str(value)
+    return "'" + text if text.startswith(("=", "+", "-", "@", "\t", "\r")) else value
+
+
 def _csv_rows(tables: list[dict]):
+    for row in _rows(tables):
+        yield {k: cell(v) if k in TEXT_COLUMNS else v for k, v in row.items()}
+
+
+def _rows(tables: list[dict]):
     for t in tables:
         name = t["table"]
         yield {"table": name, "section": "main", "key": f"{t['rounds']} rounds", **t["main"]}
@@ -56,11 +64,11 @@ def _csv_rows(tables: list[dict]):
             yield {"table": name, "section": "alert", "key": a["event"], "note": a["message"]}
 
 
-def _text(tables: list[dict], cur: str) -> None:
+def _text(tables: list[dict], currency: str) -> None:
     def line(label, tally):
         hold = f"{tally['hold_pct']}%" if tally["hold_pct"] is not None else "-"
-        print(f"  {label:<18} drop {tally['drop']:>10} {cur}  paid {tally['paid']:>10} {cur}  "
-              f"house {tally['house']:>10} {cur}  hold {hold}")
+        print(f"  {label:<18} drop {tally['drop']:>10} {currency}  paid {tally['paid']:>10} "
+              f"{currency}  house {tally['house']:>10} {currency}  hold {hold}")
 
     for t in tables:
         print(f"table {t['table']}: {t['rounds']} rounds settled")
@@ -84,19 +92,13 @@ def _text(tables: list[dict], cur: str) -> None:
 
 def run(args) -> int:
     since, until = _time(args.since, "--from"), _time(args.until, "--to")
-    if since and until and until <= since:
-        raise CommandError(f"--to {args.until} is not after --from {args.since}: no round "
-                           "could be in between")
     tables = [t.to_json() for t in shift_report(open_for_review(args.db), since, until)]
     if args.format == "json":
-        print(json.dumps([{"currency": args.currency, **t} for t in tables], indent=2))
+        print(json.dumps(tables, indent=2))
     elif args.format == "csv":
         writer = csv.DictWriter(sys.stdout, CSV_COLUMNS, lineterminator="\n")
         writer.writeheader()
-        for row in _csv_rows(tables):
-            if "drop" in row:
-                row["currency"] = args.currency
-            writer.writerow({k: spreadsheet_safe(v) for k, v in row.items()})
+        writer.writerows(_csv_rows(tables))
     else:
         _text(tables, args.currency)
     return 0
@@ -113,4 +115,5 @@ def register(sub) -> None:
                    "(UTC, ISO date or date-time)")
     p.add_argument("--to", dest="until", metavar="TIME", help="rounds opened before (UTC)")
     p.add_argument("--format", choices=("text", "csv", "json"), default="text")
-    add_currency(p)
+    p.add_argument("--currency", type=currency_code, default="EUR",
+                   help="the table's currency, shown beside amounts (default EUR)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from kiosk.commands._common import add_currency, add_db, add_parser
+from kiosk.commands._common import add_db, add_parser, currency_code
 from kiosk.journal.reader import round_rows
 from kiosk.journal.store import open_for_review
 
@@ -27,7 +27,7 @@ def run(args) -> int:
     for r in rows:
         cur = args.currency
         result = (f"house {r['house']} {cur}; " + ", ".join(f"{p} {n} {cur}" for p, n in
-                                                         r["net"].items())
+                                                           r["net"].items())
                   if r["status"] == "settled" else r["status"])
         boxes = ",".join(str(b) for b in r["boxes"]) or "-"
         print(f"round {r['id']:>5}  {r['opened_at'][:19]}Z  {r['table']}  boxes {boxes}  "
@@ -41,4 +41,5 @@ def register(sub) -> None:
                    "blackjack-kiosk rounds --db var/journal.sqlite --format json", run)
     add_db(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
-    add_currency(p)
+    p.add_argument("--currency", type=currency_code, default="EUR",
+                   help="the table's currency, shown beside amounts (default EUR)")

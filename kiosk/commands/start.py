@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from kiosk.commands._common import BIGGEST_ID, CommandError, add_parser, whole
+from kiosk.commands._common import CommandError, add_parser, number
 from kiosk.commands.demo import print_summary
 from kiosk.demo.headless import play_headless
 from kiosk.table.config import ConfigError, load_config
@@ -39,9 +39,13 @@ def run(args) -> int:
             raise CommandError(f"start: {exc}") from None
     db = Path(args.db or (cfg.database if cfg else "var/journal.sqlite"))
     if not db.parent.is_dir():
-        if args.db or cfg:
+        if cfg is not None:
             raise CommandError(f"start: the folder {db.parent} for the journal does not exist")
-        db.parent.mkdir(parents=True, exist_ok=True)  # ./var/ of the first start
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)  # ./var/ of the first start
+        except OSError as exc:
+            raise CommandError(f"start: cannot make the folder {db.parent} for the journal "
+                               f"({exc.strerror})") from None
     if has_display() and not args.headless:
         from kiosk.ui.app import run as run_kiosk  # Qt loads only for a screen
 
@@ -59,8 +63,9 @@ def run(args) -> int:
 
     table = cfg.table if cfg else "table-1"
     rules = cfg.rules if cfg else "bayern"
+    limits, dialect = (cfg.limits, cfg.source.dialect) if cfg else (None, "framed")
     summary = play_headless(db, args.rounds, args.seed, table=table, rules=rules,
-                            on_ready=ready)
+                            limits=limits, dialect=dialect, on_ready=ready)
     print_summary(summary, str(db), table)
     return 0
 
@@ -83,7 +88,7 @@ def register(sub) -> None:
                    "docs/config.example.toml); without it: the mock shoe, a journal under ./var/")
     p.add_argument("--db", default=None, metavar="FILE", help="the journal (default: the "
                    "configuration's, else var/journal.sqlite)")
-    p.add_argument("--rounds", type=whole(1, 100_000), default=5,
-                   help="rounds to play headless, 1 to 100,000 (default 5)")
-    p.add_argument("--seed", type=whole(0, BIGGEST_ID), default=1, help="seed of the mock shoe")
+    p.add_argument("--rounds", type=number(1, 100000), default=5,
+                   help="rounds to play headless (default 5)")
+    p.add_argument("--seed", type=number(0, 2**63 - 1), default=1, help="seed of the mock shoe")
     p.add_argument("--headless", action="store_true", help="headless even with a display")

@@ -24,16 +24,15 @@ def play_direct(service: TableService, rounds: int, seed: int) -> DemoSummary:
 
 
 def play_headless(db: str | Path, rounds: int, seed: int, *, table: str = "table-1",
-                  rules="bayern", dialect: str = "framed",
+                  rules="bayern", limits=None, dialect: str = "framed",
                   on_event: Callable | None = None,
                   on_ready: Callable[[str], None] | None = None,
                   allow_live: bool = False) -> DemoSummary:
     """Play `rounds` rounds (after finishing one the journal left open) into the journal at
-    `db`. `on_event(event)` hears every journaled event; `on_ready(device)` is told the mock
-    shoe's device once the driver reads it. The mock shoe is a simulated shoe: the table's
-    sessions are marked simulated, and a journal holding live rounds is refused unless
-    `allow_live`."""
-    service = TableService.open(db, table=table, rules=rules, simulated=True,
+    `db`. `limits` None: the rules' own; `dialect` the mock shoe's on the wire.
+    `on_event(event)` hears every journaled event; `on_ready(device)` is told the mock shoe's
+    device once the driver reads it."""
+    service = TableService.open(db, table=table, rules=rules, limits=limits, simulated=True,
                                 allow_live=allow_live)
     try:
         if on_event is not None:

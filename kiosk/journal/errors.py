@@ -13,14 +13,6 @@ class JournalLocked(JournalError):
     """Another program holds the journal's write lock."""
 
 
-class JournalInUse(JournalLocked):
-    """Another table (a running process) holds the journal's writer lock."""
-
-
-class JournalLive(JournalError):
-    """A demo or simulated shoe was pointed at a journal holding a live table's rounds."""
-
-
 class JournalCorrupt(JournalError):
     """The file is not an SQLite journal or fails its integrity check."""
 
@@ -49,3 +41,11 @@ class ChainBroken(JournalError):
         where = f"event {seq}" if seq is not None else "journal"
         super().__init__(f"{where}: {message}")
         self.seq = seq
+        self.reason = message
+
+    def __reduce__(self):  # comes back whole from a verify worker process
+        return ChainBroken, (self.seq, self.reason)
+
+
+class JournalRefused(JournalError):
+    """A journal this table must not write (a simulated table on live rounds)."""

@@ -40,13 +40,13 @@ class Session:
     rules: object
     limits: dict
     by: str | None = None  # the supervisor whose change of preset or limits opened it
-    simulated: bool = False  # a demo's or a simulated shoe's session, not a live table's
+    simulated: bool = False  # dealt from the mock shoe (demo, training), not a live table
 
     @classmethod
     def from_event(cls, event: Event) -> Session:
         d = event.data
         return cls(event.session_id, d["table"], d["rules"], d["limits"], d.get("by"),
-                   d.get("simulated") is True)
+                   bool(d.get("simulated", False)))
 
 
 @dataclass(slots=True)

@@ -27,6 +27,26 @@ def all_events(db: sqlite_utils.Database, chunk: int = 5000) -> Iterator[Event]:
         last = rows[-1][0]
 
 
+def all_rows(db: sqlite_utils.Database, chunk: int = 20000) -> Iterator[tuple]:
+    """Every event as its stored row (seq, ts, session, round, kind, data text, prev, hash), in
+    sequence order: for `verify`, which hashes the stored text and parses only what it folds."""
+    last = 0
+    while True:
+        rows = db.conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE seq > ? ORDER BY seq "
+                               "LIMIT ?", (last, chunk)).fetchall()
+        if not rows:
+            return
+        yield from rows
+        last = rows[-1][0]
+
+
+def settlement_rows(db: sqlite_utils.Database, first_round: int, last_round: int) -> dict:
+    """The settlements index for rounds first..last: round id -> (seq, settlement text)."""
+    return {r: (seq, text) for r, seq, text in db.conn.execute(
+        "SELECT round_id, seq, settlement FROM settlements WHERE round_id BETWEEN ? AND ?",
+        (first_round, last_round))}
+
+
 def round_events(db: sqlite_utils.Database, round_id: int) -> list[Event]:
     rows = db.conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE round_id = ? ORDER BY seq",
                            (round_id,)).fetchall()
@@ -60,22 +80,19 @@ def open_round_id(db: sqlite_utils.Database, table: str) -> int | None:
     return row[0] if row else None
 
 
-def live_rounds(db: sqlite_utils.Database) -> int:
-    """How many rounds were played at a live table: neither in a session marked simulated
-    nor dealt from a simulated shoe (one journaled with its seed, as older demos marked
-    theirs)."""
-    return db.conn.execute(
-        "SELECT count(*) FROM rounds r JOIN sessions s ON s.id = r.session_id "
-        "JOIN events se ON se.seq = s.seq JOIN shoes h ON h.id = r.shoe_id "
-        "JOIN events he ON he.seq = h.seq "
-        "WHERE json_extract(se.data, '$.simulated') IS NOT 1 "
-        "AND json_extract(he.data, '$.seed') IS NULL").fetchone()[0]
-
-
 def latest_session(db: sqlite_utils.Database, table: str) -> Session | None:
     row = db.conn.execute("SELECT id FROM sessions WHERE table_name = ? ORDER BY id DESC LIMIT 1",
                           (table,)).fetchone()
     return session(db, row[0]) if row else None
+
+
+def live_rounds(db: sqlite_utils.Database) -> int:
+    """Rounds played in sessions not marked simulated (at a live table)."""
+    row = db.conn.execute(
+        "SELECT count(*) FROM rounds r JOIN events e ON e.kind = 'session_open' AND "
+        "e.session_id = r.session_id WHERE json_extract(e.data, '$.simulated') IS NULL"
+    ).fetchone()
+    return row[0]
 
 
 def table_closed(db: sqlite_utils.Database, table: str) -> bool:
@@ -143,8 +160,10 @@ def latest_round_id(db: sqlite_utils.Database, table: str) -> int | None:
 
 
 def round_rows(db: sqlite_utils.Database, since: str | None = None,
-               until: str | None = None) -> list[dict]:
-    """Every round with its table, time, status, seats and logged settlement."""
+               until: str | None = None, table: str | None = None,
+               last: int | None = None) -> list[dict]:
+    """Every round (of `table`, the `last` few) with its table, time, status, seats and logged
+    settlement, oldest first."""
     sql = ("SELECT r.id, r.session_id, s.table_name, r.shoe_id, r.opened_at, r.seats, "
            "st.settlement, (SELECT data FROM events v WHERE v.round_id = r.id AND "
            "v.kind = 'void' LIMIT 1) AS void FROM rounds r JOIN sessions s ON "
@@ -156,10 +175,16 @@ def round_rows(db: sqlite_utils.Database, since: str | None = None,
     if until:
         where.append("r.opened_at < ?")
         params.append(until)
+    if table:
+        where.append("s.table_name = ?")
+        params.append(table)
     if where:
         sql += " WHERE " + " AND ".join(where)
+    if last is not None:
+        sql = f"SELECT * FROM ({sql} ORDER BY r.id DESC LIMIT {int(last)})"
     out = []
-    for row in db.conn.execute(sql + " ORDER BY r.id", params):
+    for row in db.conn.execute(sql + (" ORDER BY id" if last is not None else " ORDER BY r.id"),
+                               params):
         rid, sid, table, shoe, opened, seats, settlement, void = row
         status = "settled" if settlement else "void" if void else "open"
         out.append({"id": rid, "session": sid, "table": table, "shoe": shoe, "opened_at": opened,

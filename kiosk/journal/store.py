@@ -7,6 +7,7 @@ is refused with one sentence naming the file, and before anything is written to 
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -127,6 +128,39 @@ def _classify(exc: sqlite3.DatabaseError, path: Path) -> Exception:
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
+class WriterLock:
+    """The one writer's hold on a journal: an exclusive `flock` on `<journal>.lock`, holding
+    the writer's process id, kept for as long as the table runs. The kernel drops it when the
+    process ends, however it ends, so a killed kiosk never leaves a stale lock."""
+
+    def __init__(self, path: Path) -> None:
+        import fcntl
+
+        self.path = Path(f"{path}.lock")
+        try:
+            self._file = open(self.path, "a+", encoding="ascii")  # noqa: SIM115 (held open)
+        except OSError as exc:
+            raise JournalLocked(f"{path}: cannot take the writer's lock {self.path} "
+                                f"({exc.strerror})") from None
+        try:
+            fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._file.seek(0)
+            holder = self._file.read().strip() or "unknown"
+            self._file.close()
+            raise JournalLocked(f"{path}: in use by another table (process {holder} holds "
+                                f"{self.path}); one table writes a journal at a time, nothing "
+                                "was changed") from None
+        self._file.seek(0)
+        self._file.truncate()
+        self._file.write(f"{os.getpid()}\n")
+        self._file.flush()
+
+    def release(self) -> None:
+        if not self._file.closed:
+            self._file.close()  # closing the file drops the flock
+
+
 def open_for_review(path: str | Path) -> sqlite_utils.Database:
     """An existing journal for the review tools, read-only: it changes no byte of the journal
     and creates no file beside it, so an evidence copy in a read-only folder, another user's
@@ -146,8 +180,7 @@ def open_for_review(path: str | Path) -> sqlite_utils.Database:
     wal = path.with_name(path.name + "-wal")
     shm = path.with_name(path.name + "-shm")
     keep = None  # the private copy's folder, kept as long as the connection
-    immutable = not wal.exists()
-    if immutable:
+    if not wal.exists():
         conn = _connect_uri(path, "immutable=1")
     else:
         conn = None
@@ -176,8 +209,6 @@ def open_for_review(path: str | Path) -> sqlite_utils.Database:
         raise
     db = sqlite_utils.Database(conn)
     db.review_copy = keep  # removed with the database object
-    opened = Path(conn.execute("PRAGMA database_list").fetchone()[2])
-    db.read_only_uri = f"{opened.as_uri()}?{'immutable=1' if immutable else 'mode=ro'}"
     return db
 
 
@@ -212,16 +243,6 @@ def _connect_uri(path: Path, mode: str) -> sqlite3.Connection:
         raise _classify(exc, path) from None
     conn.execute("PRAGMA query_only = ON")
     return conn
-
-
-def read_only_uri(db: sqlite_utils.Database) -> str:
-    """A URI that opens this database read-only again (verify's workers read their rounds
-    themselves), the way the review connection was opened where it was one."""
-    uri = getattr(db, "read_only_uri", None)
-    if uri is not None:
-        return uri
-    path = db.conn.execute("PRAGMA database_list").fetchone()[2]
-    return f"{Path(path).resolve().as_uri()}?mode=ro"
 
 
 def _private_copy(path: Path, wal: Path):

@@ -7,6 +7,7 @@ total, are not shown before he turns it (`models.round_view`); the journal holds
 
 from __future__ import annotations
 
+from kiosk.journal.events import Event
 from models.cards import describe_total
 from models.money import format_amount
 from models.round import Round
@@ -67,3 +68,46 @@ def round_lines(rnd: Round) -> list[str]:
             lines.append(f"  box {b['box']} side bets: {', '.join(sides)}")
     lines.append(f"  phase {view['phase']}; next: {view['pending']}")
     return lines
+
+
+def describe(event: Event) -> str:
+    """One event of a round in a supervisor's words (replay, recall)."""
+    d = event.data
+    k = event.kind
+    if k == "round_open":
+        seats = ", ".join(f"{s}: {p}" for s, p in d["seats"].items())
+        return f"round {d['round']} opens (shoe {d['shoe']}; seats {seats})"
+    if k == "withdraw":
+        side = f" {d['side']}" if d.get("side") else ""
+        return f"{d['player']} takes back his{side} stake on box {d['box']}"
+    if k == "seat":
+        return (f"{d['player']} takes seat {d['seat']}" if d["player"] is not None
+                else f"seat {d['seat']} is left")
+    if k == "bet":
+        side = f" {d['side']}" if d.get("side") else ""
+        return f"{d['player']} stakes {d['amount']}{side} on box {d['box']}"
+    if k == "card":
+        return f"card {d['card']} ({d['source']})"
+    if k == "decision":
+        extra = ", ".join(f"{key} {val}" for key, val in d.items() if key != "do")
+        return f"{d['do']} ({extra})" if extra else d["do"]
+    if k == "correction":
+        what = "strikes" if d["replace"] is None else f"replaces with {d['replace']}"
+        return (f"CORRECTION of event {d['corrects']}: {what}; approved by {d['supervisor']}: "
+                f"{d['reason']}")
+    if k == "settlement":
+        return "settled: " + ", ".join(f"{p} {n}" for p, n in d["net"].items()) + \
+            f"; house {d['house']}"
+    if k == "payout":
+        return f"payout confirmed by {d['by']}"
+    if k == "void":
+        return f"VOID approved by {d['supervisor']}: {d['reason']}"
+    if k == "alert":
+        return f"ALERT {d['alert']}: {d['message']}"
+    if k == "source":
+        card = f" {d['card']}" if d.get("card") else ""
+        detail = f": {d['detail']}" if d.get("detail") else ""
+        return f"{d['source']} {d['status']}{card}{detail}"
+    if k == "acknowledge":
+        return f"fault of event {d['alert']} dealt with by {d['by']}"
+    return k

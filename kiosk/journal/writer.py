@@ -117,8 +117,8 @@ class JournalWriter:
 
     def open_session(self, table_name: str, rules_spec, limits_json: dict,
                      by: str | None = None, simulated: bool = False) -> Event:
-        """A new session; `by` names the supervisor whose change opened it; `simulated`
-        marks a demo's session (its cards from a simulated shoe, not a live table's)."""
+        """A new session; `by` names the supervisor whose change opened it; a `simulated`
+        one is dealt from the mock shoe (demo, training), not at a live table."""
         with self.transaction():
             session_id = self._next_id("sessions")
             data = {"table": table_name, "rules": rules_spec, "limits": limits_json}

@@ -15,23 +15,16 @@ from models.rules import Rules
 UP_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "overall")
 
 
-MIMIC_ROUNDS = 1_000_000  # copying the dealer is the leaflet's figure, not a preset's edge
-
-
 def analyse(rules: Rules, rounds: int, seed: int, processes: int | None = None,
-            precision: float | None = None, progress=None) -> dict:
-    """The report; with `precision` (in stakes, 0.0005 = 0.05 points) the basic-strategy edge
-    is simulated until its 95% interval is that narrow or `rounds` are played, and copying the
-    dealer for at most a million rounds. `progress(player, sums)` hears of every chunk."""
+            progress=None) -> dict:
+    """`progress(done, total)` hears the simulated rounds of both strategies as they finish."""
     table = dealer_table(rules.decks, rules.dealer_hits_soft_17)
     strategy = basic_strategy(rules)
-    basic = run(rules, "basic", rounds, seed, processes, precision,
-                progress and (lambda t: progress("basic", t)))
-    mimic_rounds = min(rounds, MIMIC_ROUNDS) if precision else rounds
-    mimic = run(rules, "mimic", mimic_rounds, seed, processes, None,
-                progress and (lambda t: progress("mimic", t)))
+    tell = (lambda offset: (lambda done: progress(offset + done, 2 * rounds))) if progress \
+        else (lambda offset: None)
+    basic = run(rules, "basic", rounds, seed, processes, tell(0))
+    mimic = run(rules, "mimic", rounds, seed, processes, tell(rounds))
     return {
-        "precision_asked": precision,
         "preset": rules.preset,
         "rules": rules.to_spec(),
         "decks": rules.decks,
@@ -93,23 +86,10 @@ def format_text(r: dict) -> str:
             lines.append(f"  simulated {name.split('_')[0]}: {_ci(sim[name])}")
     lines += ["", "Main game, simulated through the engine:",
               f"  house edge, basic strategy: {_ci(r['house_edge_basic'])}",
-              f"    {_reached(r)}",
               f"    (computed from the strategy's EVs: {_pct(r['house_edge_basic_computed'])})",
               f"  return, copying the dealer: {_ci(r['mimic_return'])}", ""]
     lines += _strategy_lines(r["basic_strategy"])
     return "\n".join(lines)
-
-
-def _reached(r: dict) -> str:
-    low, high = r["house_edge_basic"]["ci95"]
-    half = 100 * (high - low) / 2
-    asked = r.get("precision_asked")
-    if not asked:
-        return f"(95% interval +-{half:.3f} points after the rounds asked)"
-    if half <= 100 * asked + 1e-12:
-        return f"(95% interval +-{half:.3f} points: the precision asked, +-{100 * asked:.3f})"
-    return (f"(95% interval +-{half:.3f} points: --rounds ran out before the precision asked, "
-            f"+-{100 * asked:.3f}; the presets' edges differ by 0.14 points and more)")
 
 
 def _dealer_lines(table: dict) -> list[str]:

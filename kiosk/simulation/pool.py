@@ -2,16 +2,13 @@
 
 The rounds are cut into fixed-size chunks, each with its own shoe seeded from (seed, chunk
 number), so the result depends on the seed and the number of rounds only, not on how many
-cores ran it or in what order the chunks finished. A run to a precision stops at the first
-chunk, counted in order, after which the interval is narrow enough: that too depends on the
-seed alone.
+cores ran it or in what order the chunks finished.
 """
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import get_context
 
@@ -20,7 +17,7 @@ from kiosk.simulation.rounds import Sums, simulate
 from models.analysis.strategy import basic_strategy
 from models.rules import Rules, rules_from_spec
 
-CHUNK = 5_000  # small enough that a short run still keeps every core busy
+CHUNK = 20_000
 PLAYERS = ("basic", "mimic")
 Z95 = 1.959964  # two-sided 95% normal quantile
 
@@ -59,38 +56,26 @@ def jobs(rules: Rules, player: str, rounds: int, seed: int) -> list[tuple]:
 
 
 def run(rules: Rules, player: str, rounds: int, seed: int = 1,
-        processes: int | None = None, precision: float | None = None,
-        progress: Callable[[Sums], None] | None = None) -> Sums:
-    """Simulate `rounds` rounds with `player` ('basic' or 'mimic') on all cores; with
-    `precision` (the 95% half-width of the mean main-bet net, in stakes) stop early once it
-    is reached. `progress(sums so far)` hears of every chunk."""
+        processes: int | None = None, progress=None) -> Sums:
+    """Simulate `rounds` rounds with `player` ('basic' or 'mimic') on all cores;
+    `progress(rounds_done)` after each chunk, if given."""
     _player(rules, player)  # fail here, not in a worker
     work = jobs(rules, player, rounds, seed)
     processes = min(processes or os.cpu_count() or 1, len(work))
     total = Sums()
-    pool = get_context("fork").Pool(processes) if processes > 1 else None
-    try:
-        parts = pool.imap(_chunk, work) if pool else map(_chunk, work)
-        for part in parts:  # in chunk order, whichever core finished first
+    if processes <= 1:
+        parts = (_chunk(j) for j in work)
+        for part in parts:
             total.add(part)
-            if progress is not None:
-                progress(total)
-            if precision and half_width(total) <= precision:
-                break
-    finally:
-        if pool is not None:
-            pool.terminate()  # chunks beyond the stop are not needed
-            pool.join()
+            if progress:
+                progress(total.rounds)
+        return total
+    with get_context("fork").Pool(processes) as pool:
+        for part in pool.imap(_chunk, work, chunksize=1):  # in chunk order: the same sums
+            total.add(part)
+            if progress:
+                progress(total.rounds)
     return total
-
-
-def half_width(t: Sums) -> float:
-    """The 95% half-width of the mean main-bet net so far (infinite before two rounds)."""
-    if t.rounds < 2:
-        return math.inf
-    mean = t.main / t.rounds
-    var = max(t.main_sq / t.rounds - mean * mean, 0.0) * t.rounds / (t.rounds - 1)
-    return Z95 * math.sqrt(var / t.rounds)
 
 
 def mean_estimate(total: float, total_sq: float, n: int, offset: float = 0.0,

@@ -33,11 +33,19 @@ def notify(state: str, environ=None) -> bool:
 
 def watchdog_interval_ms(environ=None) -> int | None:
     """How often to ping: half of WATCHDOG_USEC, in milliseconds; None if systemd asks for no
-    watchdog of this process (unset, or WATCHDOG_PID names another process)."""
+    watchdog of this process.
+
+    systemd sets WATCHDOG_PID to the service's main process. On the table PC that is cage, and
+    the kiosk is cage's own child (cage forks and execs the program it shows), so the kiosk
+    pings when WATCHDOG_PID names itself or its parent; the unit's NotifyAccess=all lets the
+    child's pings count. A process further down (one the kiosk might start) inherits the
+    variables but is not the one asked, as sd_watchdog_enabled(3) intends."""
     env = os.environ if environ is None else environ
     usec = env.get("WATCHDOG_USEC")
     pid = env.get("WATCHDOG_PID")
-    if not usec or (pid and pid.isdigit() and int(pid) != os.getpid()):
+    if not usec:
+        return None
+    if pid and not (pid.isdigit() and int(pid) in (os.getpid(), os.getppid())):
         return None
     try:
         value = int(usec)

@@ -19,7 +19,7 @@ from drivers.dialects import DIALECTS
 from kiosk.table.pins import PinError, parse_hash
 from kiosk.table.sources import KINDS
 from models.errors import GameError
-from models.rules import rules_from_spec
+from models.rules import option_from_json, rules_from_spec
 from models.table import Limits
 
 LANGUAGES = ("de", "en")
@@ -171,7 +171,12 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
     overrides = table.get("rules", {})
     if not isinstance(overrides, dict):
         raise r.fail("table.rules", "must be a table of rule options ([table.rules])")
-    try:
+    for option, value in overrides.items():
+        try:
+            option_from_json(option, value)
+        except GameError as exc:
+            raise r.fail(f"table.rules.{option}", str(exc)) from None
+    try:  # the options together (surrender needs the hole-card game, ...)
         rules_obj = rules_from_spec({"preset": preset, **overrides} if overrides else preset)
     except GameError as exc:
         key = "table.preset" if not overrides else "table.rules"
@@ -244,6 +249,10 @@ def _source(r: _Reader, src: dict) -> SourceConfig:
             raise r.fail(f"source.{key}", f"does not apply to a {kind} source")
     if "dialect" in src and kind not in ("shoe", "mock"):
         raise r.fail("source.dialect", f"does not apply to a {kind} source")
+    for key, name in (("profile", profile), ("calibration", calibration)):
+        # files the camera loads at start: missing, they would stop the table then, not here
+        if name is not None and not Path(name).is_file():
+            raise r.fail(f"source.{key}", f"{name}: no such file")
     return SourceConfig(kind, port, dialect, profile, calibration, device)
 
 

@@ -17,12 +17,11 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from kiosk.journal import lock as journal_lock
 from kiosk.journal import reader
-from kiosk.journal.errors import JournalHalted, JournalLive, JournalWriteError
+from kiosk.journal.errors import JournalHalted, JournalMissing, JournalRefused, JournalWriteError
 from kiosk.journal.events import CARD_SOURCES, Event
 from kiosk.journal.fold import RoundState, Session, apply_event, new_round
-from kiosk.journal.store import open_journal
+from kiosk.journal.store import WriterLock, open_journal
 from kiosk.journal.writer import JournalWriter
 from kiosk.table.faults import FaultBoard
 from kiosk.table.pins import Throttle
@@ -38,14 +37,6 @@ from models.table import Limits
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Event], None]
-
-
-def _refuse_live(db, path) -> None:
-    live = reader.live_rounds(db)
-    if live:
-        raise JournalLive(f"{path}: holds {live} rounds of a live table; a demo or a simulated "
-                          "shoe writes there only when told to (--allow-live); nothing was "
-                          "written")
 
 
 class TableService(PlayCommands, SupervisorCommands):
@@ -75,35 +66,39 @@ class TableService(PlayCommands, SupervisorCommands):
              limits: Limits | None = None, create: bool = True,
              supervisors: tuple = (), simulated: bool = False,
              allow_live: bool = False) -> TableService:
-        """The table on the journal at `path`, holding its writer lock until `close()`.
-
-        `simulated`: a demo or a simulated shoe; its sessions are marked so in the journal,
-        and it refuses a journal that holds a live table's rounds unless `allow_live`."""
-        if not Path(path).parent.is_dir() or (not create and not Path(path).exists()):
-            open_journal(path, create=create)  # refuses it by name, before any lock file
-        held = journal_lock.acquire(path)  # one writer per journal, for as long as the table runs
-        db = None
+        """The table on the journal at `path`, which it alone writes while it runs (a second
+        writer is refused). A `simulated` table (the mock shoe: demo, training) marks its
+        sessions so, and is refused a journal that holds live rounds unless `allow_live`."""
+        if not Path(path).parent.is_dir():
+            raise JournalMissing(f"{path}: the folder {Path(path).parent} does not exist")
+        lock = WriterLock(Path(path))
         try:
             db = open_journal(path, create=create)
-            if simulated and not allow_live:
-                _refuse_live(db, path)
-            service = cls(JournalWriter(db, str(path)), table, rules, limits, supervisors)
-            service.simulated = simulated
-        except BaseException:
-            if db is not None:
+            try:
+                if simulated and not allow_live:
+                    live = reader.live_rounds(db)
+                    if live:
+                        raise JournalRefused(
+                            f"{path}: holds {live} live rounds; a simulated table (the mock "
+                            "shoe) never writes into a live journal (choose another --db)")
+                service = cls(JournalWriter(db, str(path)), table, rules, limits, supervisors)
+            except BaseException:
                 db.conn.close()
-            held.release()
+                raise
+        except BaseException:
+            lock.release()
             raise
-        service.writer_lock = held
+        service.lock = lock
+        service.simulated = simulated
         return service
 
-    writer_lock: journal_lock.WriterLock | None = None
+    lock = None
     simulated = False
 
     def close(self) -> None:
         self.writer.db.conn.close()
-        if self.writer_lock is not None:
-            self.writer_lock.release()
+        if self.lock is not None:
+            self.lock.release()
 
     @property
     def journal_path(self) -> str:
@@ -271,9 +266,9 @@ class TableService(PlayCommands, SupervisorCommands):
     @property
     def needs_shoe(self) -> bool:
         spec, limits = self._wanted_session()
-        s = self.session
-        same = s is not None and (s.rules, s.limits, s.simulated) == (spec, limits,
-                                                                      self.simulated)
+        same = self.session is not None and \
+            (self.session.rules, self.session.limits, self.session.simulated) == \
+            (spec, limits, self.simulated)
         return self.shoe is None or not same
 
     def open_shoe(self, seed: int | None = None) -> ShoeTracker:

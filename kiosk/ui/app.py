@@ -77,17 +77,15 @@ def build(db: str | Path, *, table: str = "table-1", rules="bayern", limits=None
           source: dict | None = None, settings: TableSettings | None = None,
           seed: int = 1, dpi: float | None = None, allow_live: bool = False) -> Kiosk:
     """The kiosk for the journal at `db`; `source` the card source's options
-    (`kiosk.table.sources.open_source`), the mock shoe if none (a simulated table: it
-    refuses a live table's journal unless `allow_live`)."""
+    (`kiosk.table.sources.open_source`), the mock shoe if none."""
     settings = settings or TableSettings()
     if not settings.supervisors:
         settings = replace(settings, supervisors=demo_supervisors())
     app = application(settings.language)
-    simulated = (source or {"kind": "mock"})["kind"] == "mock"
-    service = TableService.open(db, table=table, rules=rules, limits=limits,
-                                supervisors=settings.supervisors, simulated=simulated,
-                                allow_live=allow_live)
     options = dict(source or {"kind": "mock"})
+    service = TableService.open(db, table=table, rules=rules, limits=limits,
+                                supervisors=settings.supervisors,
+                                simulated=options["kind"] == "mock", allow_live=allow_live)
     options.setdefault("decks", service.rules.decks)
     if options["kind"] == "mock":
         options.setdefault("seed", seed)

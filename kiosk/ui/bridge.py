@@ -16,6 +16,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt, Signal
 
 from kiosk.table.errors import GameError, JournalError
+from kiosk.table.review import Review
 from kiosk.table.view import TableView
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,11 @@ class TableBridge(QObject):
 
     def view(self, audience: str = "dealer") -> TableView:
         return self.service.view(audience)
+
+    @property
+    def review(self) -> Review:
+        """Recall, replay, export and the shift report, read from the table's journal."""
+        return Review(self.service)
 
     def correctable(self) -> tuple:
         """The open round's bets, cards and decisions a supervisor may correct."""

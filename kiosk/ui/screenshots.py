@@ -154,6 +154,31 @@ def supervisor(kiosk: Kiosk) -> None:
     window.supervisor._ask_correction()
 
 
+def a_round_played(kiosk: Kiosk) -> None:
+    """The settlement scene's round, paid: the next round opens for bets."""
+    settlement(kiosk)
+    kiosk.service.settle()
+    kiosk.service.confirm_payout("dealer")
+    wait(kiosk, lambda: kiosk.service.view().phase == "betting")
+
+
+@scene("recall")
+def recall(kiosk: Kiosk) -> None:
+    a_round_played(kiosk)
+    kiosk.window.open_recall()
+
+
+@scene("replay")
+def replay(kiosk: Kiosk) -> None:
+    a_round_played(kiosk)
+    window = kiosk.window
+    window.open_recall()
+    window.recall.open_round(1)
+    steps = window.recall.steps
+    window.recall.step = next(i for i, s in enumerate(steps) if s.words.startswith("split"))
+    window.recall._show_step()
+
+
 def render(folder: Path, language: str = "de", only: list[str] | None = None) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
@@ -161,7 +186,8 @@ def render(folder: Path, language: str = "de", only: list[str] | None = None) ->
         if only and name not in only:
             continue
         with tempfile.TemporaryDirectory() as tmp:
-            kiosk = build(Path(tmp) / "journal.sqlite", settings=TableSettings(language=language))
+            kiosk = build(Path(tmp) / "journal.sqlite", settings=TableSettings(
+                language=language, exports=Path(tmp) / "exports"))
             show(kiosk)
             wait(kiosk, lambda k=kiosk: k.service.view().phase == "betting")
             fn(kiosk)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from pathlib import Path
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
@@ -21,6 +22,7 @@ from kiosk.ui import theme
 from kiosk.ui.screens.betting import BettingPanel
 from kiosk.ui.screens.felt import Felt
 from kiosk.ui.screens.play import PlayPanel
+from kiosk.ui.screens.recall import RecallPage
 from kiosk.ui.screens.settlement import SettlementPage
 from kiosk.ui.screens.supervisor import SupervisorPage
 from kiosk.ui.text import SOURCE_STATES, SOURCES, money, preset_name, refusal, translate
@@ -40,6 +42,7 @@ class TableSettings:
     currency: str = "EUR"
     language: str = "de"
     supervisors: tuple = field(default=())  # (name, PIN hash) pairs
+    exports: Path = Path("var/exports")  # where recall writes round records for disputes
     # the limits a supervisor may choose between rounds: (table minimum, box maximum)
     limit_tiers: tuple = ((Decimal(5), Decimal(500)), (Decimal(10), Decimal(1000)),
                           (Decimal(25), Decimal(2500)), (Decimal(50), Decimal(5000)),
@@ -115,6 +118,7 @@ class MainWindow(QWidget):
         self.before_round = before_round  # e.g. fill the mock shoe before the next round
         self.keypad_open = False
         self.supervising = False  # the supervisor's page is up: no round opens by itself
+        self.recalling = False  # the recall page is up
         self._opening = False
         self.setStyleSheet(theme.stylesheet(metrics))
         view = bridge.view()
@@ -166,6 +170,15 @@ class MainWindow(QWidget):
         self.supervisor = SupervisorPage(bridge, metrics, settings.chips, settings.limit_tiers)
         self.supervisor.left.connect(self._leave_supervisor)
         self.pages.addWidget(self.supervisor)
+        self.recall = RecallPage(bridge, metrics, settings.currency, len(view.boxes),
+                                 settings.exports)
+        self.recall.left.connect(self._leave_recall)
+        self.pages.addWidget(self.recall)
+        self.recall_button = QPushButton(translate("Status", "Recall"))
+        self.recall_button.setObjectName("open-recall")
+        self.recall_button.setMinimumWidth(metrics.mm(28))
+        self.recall_button.clicked.connect(self.open_recall)
+        self.status.extra.addWidget(self.recall_button)
         self.supervisor_button = QPushButton(translate("Status", "Supervisor"))
         self.supervisor_button.setObjectName("open-supervisor")
         self.supervisor_button.setMinimumWidth(metrics.mm(28))
@@ -187,6 +200,10 @@ class MainWindow(QWidget):
         if self.supervising:
             self.supervisor.render(view)
             self.pages.setCurrentWidget(self.supervisor)
+            return
+        if self.recalling:
+            self.recall.render_live(view)
+            self.pages.setCurrentWidget(self.recall)
             return
         if view.phase == "closed" and view.choices.open_round:
             self._open_next_round()
@@ -217,8 +234,20 @@ class MainWindow(QWidget):
         """The supervisor's page: PIN first. While it is up no new round opens, so the
         between-rounds acts stay possible after a payout."""
         self.supervising = True
+        self.recalling = False
         self.keypad_open = False
         self.supervisor.enter(self.bridge.view())
+        self.render(self.bridge.view())
+
+    def open_recall(self) -> None:
+        """Game recall: the last ten rounds, replay, export, the shift report."""
+        self.recalling = True
+        self.supervising = False
+        self.recall.show_list()
+        self.render(self.bridge.view())
+
+    def _leave_recall(self) -> None:
+        self.recalling = False
         self.render(self.bridge.view())
 
     def _leave_supervisor(self) -> None:

@@ -121,3 +121,20 @@ def test_a_profile_from_an_older_version_asks_to_enrol_again(change, words, cli,
     assert done.returncode == 2
     assert words in done.stderr and "enrol the deck again" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_help_example_runs_as_printed_in_a_folder_with_its_two_files(
+        cli, decks, profile_file, tmp_path):
+    """`camera --help` prints `camera recognize --profile deck.profile table.jpg`: with the
+    profile `camera enroll` wrote and a picture of the table under those names, it reads."""
+    from kiosk.cli import build_parser, subcommand_parsers
+
+    epilog = subcommand_parsers(build_parser())["camera"].epilog.splitlines()
+    example = epilog[epilog.index("example:") + 1].split()
+    assert example[:3] == ["blackjack-kiosk", "camera", "recognize"]
+    (tmp_path / "deck.profile").write_bytes(profile_file.read_bytes())
+    scene = random_scene(decks["own"], np.random.default_rng(5), effects=Effects(), max_hands=1)
+    cv2.imwrite(str(tmp_path / "table.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    done = cli(*example[1:], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["image"] == "table.jpg"

@@ -54,7 +54,8 @@ def open_table(qtbot, tmp_path):
         # the screen in English, the source language, so the tests read as the code does;
         # the German screen has its own test (test_language.py)
         kiosk = build(tmp_path / "journal.sqlite",
-                      settings=TableSettings(**{"language": "en", **settings}))
+                      settings=TableSettings(**{"language": "en",
+                                                "exports": tmp_path / "exports", **settings}))
         opened.append(kiosk)
         show(kiosk)
         qtbot.addWidget(kiosk.window)

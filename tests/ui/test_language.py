@@ -53,7 +53,7 @@ def test_the_screen_speaks_the_configured_language(qtbot, tmp_path, language, be
     show(kiosk)
     qtbot.addWidget(kiosk.window)
     qtbot.waitUntil(lambda: kiosk.service.view().phase == "betting", timeout=5000)
-    assert kiosk.window.findChild(QLabel, "guidance").text() == bets
+    assert kiosk.window.felt.findChild(QLabel, "guidance").text() == bets
     assert kiosk.window.findChild(QPushButton, "stand").text() == stand
     kiosk.feed.stop()
     kiosk.bridge.close()

@@ -441,6 +441,121 @@
     </message>
 </context>
 <context>
+    <name>Recall</name>
+    <message>
+        <source>settled</source>
+        <translation>abgerechnet</translation>
+    </message>
+    <message>
+        <source>void</source>
+        <translation>annulliert</translation>
+    </message>
+    <message>
+        <source>in play</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>Last rounds</source>
+        <translation>Letzte Runden</translation>
+    </message>
+    <message>
+        <source>Shift report</source>
+        <translation>Schichtbericht</translation>
+    </message>
+    <message>
+        <source>Back to the table</source>
+        <translation>Zurück zum Tisch</translation>
+    </message>
+    <message>
+        <source>&lt; Step</source>
+        <translation>&lt; Schritt</translation>
+    </message>
+    <message>
+        <source>Step &gt;</source>
+        <translation>Schritt &gt;</translation>
+    </message>
+    <message>
+        <source>Export round</source>
+        <translation>Runde exportieren</translation>
+    </message>
+    <message>
+        <source>Round %1 in play</source>
+        <translation>Runde %1 läuft</translation>
+    </message>
+    <message>
+        <source>Game recall: the last %1 rounds</source>
+        <translation>Spielrückruf: die letzten %1 Runden</translation>
+    </message>
+    <message>
+        <source>house %1</source>
+        <translation>Bank %1</translation>
+    </message>
+    <message>
+        <source>Round %1</source>
+        <translation>Runde %1</translation>
+    </message>
+    <message>
+        <source>Round %1: step %2 of %3</source>
+        <translation>Runde %1: Schritt %2 von %3</translation>
+    </message>
+    <message>
+        <source>Settlement: %1; house %2 %3</source>
+        <translation>Abrechnung: %1; Bank %2 %3</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>Nicht exportiert: %1</translation>
+    </message>
+    <message>
+        <source>Round record written to %1</source>
+        <translation>Rundenprotokoll geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Shift report: the last 12 hours</source>
+        <translation>Schichtbericht: die letzten 12 Stunden</translation>
+    </message>
+    <message>
+        <source>No round in the last 12 hours.</source>
+        <translation>Keine Runde in den letzten 12 Stunden.</translation>
+    </message>
+    <message>
+        <source>drop</source>
+        <translation>Einsatz</translation>
+    </message>
+    <message>
+        <source>paid</source>
+        <translation>ausgezahlt</translation>
+    </message>
+    <message>
+        <source>house</source>
+        <translation>Bank</translation>
+    </message>
+    <message>
+        <source>hold</source>
+        <translation>Hold</translation>
+    </message>
+    <message>
+        <source>Table %1: %2 rounds</source>
+        <translation>Tisch %1: %2 Runden</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source>Voided rounds: %1</source>
+        <translation>Annullierte Runden: %1</translation>
+    </message>
+    <message>
+        <source>Corrections: %1</source>
+        <translation>Berichtigungen: %1</translation>
+    </message>
+</context>
+<context>
     <name>Refusal</name>
     <message>
         <source>Betting is closed: the first card is out.</source>
@@ -662,6 +777,10 @@
     <message>
         <source>Shoe %1: %2 cards left</source>
         <translation>Schlitten %1: noch %2 Karten</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>Rückruf</translation>
     </message>
     <message>
         <source>Supervisor</source>

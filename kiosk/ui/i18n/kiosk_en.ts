@@ -441,6 +441,121 @@
     </message>
 </context>
 <context>
+    <name>Recall</name>
+    <message>
+        <source>settled</source>
+        <translation>settled</translation>
+    </message>
+    <message>
+        <source>void</source>
+        <translation>void</translation>
+    </message>
+    <message>
+        <source>in play</source>
+        <translation>in play</translation>
+    </message>
+    <message>
+        <source>Last rounds</source>
+        <translation>Last rounds</translation>
+    </message>
+    <message>
+        <source>Shift report</source>
+        <translation>Shift report</translation>
+    </message>
+    <message>
+        <source>Back to the table</source>
+        <translation>Back to the table</translation>
+    </message>
+    <message>
+        <source>&lt; Step</source>
+        <translation>&lt; Step</translation>
+    </message>
+    <message>
+        <source>Step &gt;</source>
+        <translation>Step &gt;</translation>
+    </message>
+    <message>
+        <source>Export round</source>
+        <translation>Export round</translation>
+    </message>
+    <message>
+        <source>Round %1 in play</source>
+        <translation>Round %1 in play</translation>
+    </message>
+    <message>
+        <source>Game recall: the last %1 rounds</source>
+        <translation>Game recall: the last %1 rounds</translation>
+    </message>
+    <message>
+        <source>house %1</source>
+        <translation>house %1</translation>
+    </message>
+    <message>
+        <source>Round %1</source>
+        <translation>Round %1</translation>
+    </message>
+    <message>
+        <source>Round %1: step %2 of %3</source>
+        <translation>Round %1: step %2 of %3</translation>
+    </message>
+    <message>
+        <source>Settlement: %1; house %2 %3</source>
+        <translation>Settlement: %1; house %2 %3</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>Not exported: %1</translation>
+    </message>
+    <message>
+        <source>Round record written to %1</source>
+        <translation>Round record written to %1</translation>
+    </message>
+    <message>
+        <source>Shift report: the last 12 hours</source>
+        <translation>Shift report: the last 12 hours</translation>
+    </message>
+    <message>
+        <source>No round in the last 12 hours.</source>
+        <translation>No round in the last 12 hours.</translation>
+    </message>
+    <message>
+        <source>drop</source>
+        <translation>drop</translation>
+    </message>
+    <message>
+        <source>paid</source>
+        <translation>paid</translation>
+    </message>
+    <message>
+        <source>house</source>
+        <translation>house</translation>
+    </message>
+    <message>
+        <source>hold</source>
+        <translation>hold</translation>
+    </message>
+    <message>
+        <source>Table %1: %2 rounds</source>
+        <translation>Table %1: %2 rounds</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Game</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source>Voided rounds: %1</source>
+        <translation>Voided rounds: %1</translation>
+    </message>
+    <message>
+        <source>Corrections: %1</source>
+        <translation>Corrections: %1</translation>
+    </message>
+</context>
+<context>
     <name>Refusal</name>
     <message>
         <source>Betting is closed: the first card is out.</source>
@@ -662,6 +777,10 @@
     <message>
         <source>Shoe %1: %2 cards left</source>
         <translation>Shoe %1: %2 cards left</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>Recall</translation>
     </message>
     <message>
         <source>Supervisor</source>

@@ -1,0 +1,97 @@
+"""Game recall by touch: the last ten rounds newest first; a round replayed step by step with
+what the journal holds at each step (the hole card face down until turned) and the engine's
+settlement at the end; the export is what `blackjack-kiosk export` writes; the shift report's
+figures are the CLI report's; a card arriving meanwhile is journaled as always."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtWidgets import QLabel
+
+from kiosk.cli import main
+
+
+def play_round(table, cards) -> None:
+    """Box 1 seated with 10; the cards from the shoe; stand until the payout."""
+    table.window._box_clicked(1)
+    if not table.service.view().boxes[0].seated:
+        table.click("seat")
+    table.click("chip-10")
+    table.deal(*cards[:3])
+    table.wait_phase("boxes")
+    table.click("stand")
+    table.deal(*cards[3:])
+    table.qtbot.waitUntil(lambda: table.window.pages.currentWidget() is table.window.settlement)
+    table.click("paid")
+    table.wait_phase("betting")
+
+
+def felt_cards(table) -> list[str]:
+    view = table.window.recall.steps[table.window.recall.step].view
+    return [c for b in view.boxes for h in b.hands for c in h.cards] + list(view.dealer.cards)
+
+
+def test_recall_lists_rounds_and_replays_one_step_by_step(table, tmp_path, capsys):
+    rounds = [("TS", "6D", "7C", "KD", "9H"), ("9S", "5D", "9C", "TH", "3C"),
+              ("8S", "7D", "9D", "QH")]
+    for cards in rounds:
+        play_round(table, cards)
+    table.click("open-recall")
+    names = [b.objectName() for b in table.window.recall.list_page.findChildren(
+        type(table.window.recall_button)) if b.isVisible()]
+    # newest first: round 4 is the one open for bets now
+    assert names == ["recall-round-4", "recall-round-3", "recall-round-2", "recall-round-1"]
+    table.click("recall-round-1")
+    recall = table.window.recall
+    journal_cards = []
+    seen = []
+    while True:
+        step = recall.steps[recall.step]
+        if step.kind == "card":
+            journal_cards.append(step.words.split()[1])
+        seen.append(felt_cards(table))
+        if not table.find(type(table.window.recall_button), "step-next").isEnabled():
+            break
+        table.click("step-next")
+    assert journal_cards == list(rounds[0])
+    # after the third card the dealer's one up card is on the felt, no more
+    third = next(i for i, s in enumerate(recall.steps) if s.words.startswith("card 7C"))
+    assert "6D" in seen[third] and len(recall.steps[third].view.dealer.cards) == 1
+    last = recall.steps[-1].view
+    settled = json.loads(table.service.writer.db.conn.execute(
+        "SELECT settlement FROM settlements WHERE round_id = 1").fetchone()[0])
+    assert {s.player: str(s.amount) for s in last.settlement.net} == settled["net"]
+    assert "Settlement:" in recall.words.text()
+    # the export is the CLI's
+    table.click("step-export")
+    written = tmp_path / "var_exports_check"
+    exported = (recall.exports / "round-1.json").read_text()
+    assert main(["export", "--db", table.service.journal_path, "--round", "1", "--out",
+                 str(written)]) == 0
+    assert exported == written.read_text()
+    assert str((recall.exports / "round-1.json").resolve()) in recall.exported.text()
+    # a card while recall is up: journaled, and recall says a round is in play
+    table.click("recall-list")
+    assert recall.live.text() == ""  # round 4 takes bets
+    table.service.bet("S1", 1, "10")
+    table.deal("5S")  # the shoe deals while recall is up
+    assert table.window.pages.currentWidget() is recall
+    table.qtbot.waitUntil(lambda: recall.live.text() == "Round 4 in play")
+    table.click("recall-back")
+    assert table.window.pages.currentWidget() is table.window.table_page
+
+
+def test_the_shift_report_on_screen_has_the_cli_reports_figures(table, capsys):
+    play_round(table, ("TS", "6D", "7C", "KD", "9H"))
+    table.click("open-recall")
+    table.click("recall-shift")
+    text = table.window.recall.shift_page.text()
+    assert main(["report", "--db", table.service.journal_path, "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)[0]
+    main_game = report["main"]
+    assert f"{main_game['drop']:>9} EUR" in text and f"{main_game['house']:>9} EUR" in text
+    assert "Table table-1: 1 rounds" in text
+    assert table.window.recall.title.text() == "Shift report: the last 12 hours"
+    labels = [w.text() for w in table.window.recall.findChildren(QLabel)]
+    assert any("Shift report" in t for t in labels)
