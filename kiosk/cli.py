@@ -56,14 +56,22 @@ def main(argv: list[str] | None = None) -> int:
     except (GameError, CommandError, JournalError) as exc:
         print(one_line(exc), file=sys.stderr)
         return 2
-    except OSError as exc:  # a file or folder named on the command line
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(one_line(f"{where}{exc.strerror or exc}"), file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # before OSError, of which it is one
         # the reader went away (`blackjack-kiosk rounds ... | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # a file or folder named on the command line
+        name = exc.filename2 or exc.filename  # a link's own path, not what it points at
+        where = f"{name}: " if name else ""
+        print(one_line(f"{where}{exc.strerror or exc}"), file=sys.stderr)
+        return 2
+    except RecursionError:
+        print(f"{args.command}: the input is nested too deeply to read", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug, not the user's input: one line all the same
+        print(one_line(f"{args.command}: internal error ({type(exc).__name__}: {exc}); this "
+                       "is a bug in the kiosk, please report it"), file=sys.stderr)
+        return 70
 

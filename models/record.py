@@ -55,6 +55,8 @@ def loads(text: str) -> dict:
                                     f"column {exc.colno}") from None
     except RecursionError:
         raise RecordError("record", "nested too deep to be a round record") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise RecordError("record", f"not a readable record: {exc}") from None
     except _DuplicateKey as exc:
         raise RecordError("record", f"the key {exc.key!r} appears twice in one object; a "
                                     "record says each thing once") from None

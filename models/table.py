@@ -58,10 +58,22 @@ NAME_MAX = 40
 FORMULA_START = ("=", "+", "-", "@")  # what a spreadsheet reads as the start of a formula
 
 
+_GOOD_NAMES: set[str] = set()  # names found good: a table sees the same few all night
+
+
 def check_player_name(player) -> str:
     """A player's name or number as the journal, the screen and every report may show it: a
     name of 1 to 40 characters, with no control characters (a newline or a NUL would break a
     line of a report) and not starting like a spreadsheet formula. StakeError otherwise."""
+    if type(player) is str and player in _GOOD_NAMES:
+        return player  # verify replays every bet of a table-year: check each name once
+    _check_name(player)
+    if len(_GOOD_NAMES) < 4096:
+        _GOOD_NAMES.add(player)
+    return player
+
+
+def _check_name(player) -> None:
     if not isinstance(player, str) or not player.strip():
         raise StakeError(f"player {player!r} must be a name", "player_name")
     if len(player) > NAME_MAX:
@@ -74,4 +86,3 @@ def check_player_name(player) -> str:
     if player.startswith(FORMULA_START):
         raise StakeError(f"player name {player!r} may not begin with {player[0]} (a "
                          "spreadsheet would read it as a formula)", "player_name")
-    return player

@@ -131,6 +131,28 @@ def test_a_long_run_reports_its_progress_chunk_by_chunk_to_the_total():
 
     heard = []
     analyse(rules_from_spec("bayern"), 20_500, 3, processes=2,
-            progress=lambda done, total: heard.append((done, total)))
+            progress=lambda done, total, half: heard.append((done, total)))
     assert heard[-1] == (41_000, 41_000)
-    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and len(heard) == 4
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and len(heard) == 10
+
+
+def test_a_run_to_a_precision_stops_at_the_same_chunk_however_many_processes(monkeypatch):
+    monkeypatch.setattr(pool, "CHUNK", 500)
+    heard = []
+    one = run(PRESETS["holecard"], "basic", 20_000, seed=3, processes=1, precision=0.06,
+              progress=lambda t: heard.append(t.rounds))
+    two = run(PRESETS["holecard"], "basic", 20_000, seed=3, processes=2, precision=0.06)
+    assert one == two
+    assert one.rounds < 20_000 and one.rounds % 500 == 0
+    assert pool.half_width(one) <= 0.06
+    assert heard == list(range(500, one.rounds + 1, 500))  # the bar hears of every chunk
+
+
+def test_the_report_says_whether_the_precision_was_reached(cli):
+    res = cli("analyse", "--rules", "holecard", "--rounds", "3000")
+    assert res.returncode == 0, res.stderr
+    assert "--rounds ran out before the precision asked, +-0.050" in res.stdout
+    res = cli("analyse", "--rules", "holecard", "--rounds", "10000", "--precision", "5",
+              "--format", "json")
+    report = json.loads(res.stdout)
+    assert report["house_edge_basic"]["rounds"] < 10_000 and report["precision_asked"] == 0.05

@@ -48,6 +48,19 @@ def number(low, high, kind=int):
 ROUND_ID = number(1, 2**63 - 1)  # a journal's round id
 
 
+def table_name(text: str) -> str:
+    """An argparse type: a table's name as the journal and every report show it, held to the
+    rules of a player's name (no control characters, no leading = + - @)."""
+    from models.errors import GameError
+    from models.table import check_player_name
+
+    try:
+        check_player_name(text)
+    except GameError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace("player", "table", 1)) from None
+    return text
+
+
 def currency_code(text: str) -> str:
     """An argparse type: a three-letter currency code such as EUR."""
     if not (len(text) == 3 and text.isascii() and text.isalpha()):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_parser, number
+from kiosk.commands._common import CommandError, add_parser, number, table_name
 from kiosk.demo.headless import play_headless
 from models.money import format_amount
 
@@ -72,7 +72,8 @@ def register(sub) -> None:
                    help="rounds to play (default 10)")
     p.add_argument("--seed", type=number(0, 2**63 - 1), default=1,
                    help="seed of the shoe and the players")
-    p.add_argument("--table", default="table-1", help="the table's name in the journal")
+    p.add_argument("--table", default="table-1", type=table_name,
+                   help="the table's name in the journal")
     p.add_argument("--rules", default="bayern", help="rule preset (default bayern)")
     p.add_argument("--echo-events", action="store_true",
                    help="print each event's number and hash once it is committed")

@@ -6,7 +6,7 @@ record that breaks a rule is refused before anything is written.
 
 from __future__ import annotations
 
-from kiosk.commands._common import add_db, add_parser
+from kiosk.commands._common import add_db, add_parser, table_name
 from kiosk.commands.settle import read_text
 from kiosk.table.importer import import_record
 
@@ -24,4 +24,5 @@ def register(sub) -> None:
                    "docs/examples/round.json", run)
     add_db(p)
     p.add_argument("file", help="round record JSON file, or - for standard input")
-    p.add_argument("--table", default="imports", help="table name for the imported round")
+    p.add_argument("--table", default="imports", type=table_name,
+                   help="table name for the imported round")

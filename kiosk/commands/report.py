@@ -92,6 +92,9 @@ def _text(tables: list[dict], currency: str) -> None:
 
 def run(args) -> int:
     since, until = _time(args.since, "--from"), _time(args.until, "--to")
+    if since and until and until <= since:
+        raise CommandError(f"--to {args.until} is not after --from {args.since}: no round "
+                           "could be in between")
     tables = [t.to_json() for t in shift_report(open_for_review(args.db), since, until)]
     if args.format == "json":
         print(json.dumps(tables, indent=2))

@@ -180,7 +180,8 @@ def open_for_review(path: str | Path) -> sqlite_utils.Database:
     wal = path.with_name(path.name + "-wal")
     shm = path.with_name(path.name + "-shm")
     keep = None  # the private copy's folder, kept as long as the connection
-    if not wal.exists():
+    immutable = not wal.exists()
+    if immutable:
         conn = _connect_uri(path, "immutable=1")
     else:
         conn = None
@@ -209,6 +210,8 @@ def open_for_review(path: str | Path) -> sqlite_utils.Database:
         raise
     db = sqlite_utils.Database(conn)
     db.review_copy = keep  # removed with the database object
+    opened = Path(conn.execute("PRAGMA database_list").fetchone()[2])
+    db.read_only_uri = f"{opened.as_uri()}?{'immutable=1' if immutable else 'mode=ro'}"
     return db
 
 
@@ -243,6 +246,16 @@ def _connect_uri(path: Path, mode: str) -> sqlite3.Connection:
         raise _classify(exc, path) from None
     conn.execute("PRAGMA query_only = ON")
     return conn
+
+
+def read_only_uri(db: sqlite_utils.Database) -> str:
+    """A URI that opens this database read-only again (verify's workers read their share of
+    the journal themselves), the way the review connection was opened where it was one."""
+    uri = getattr(db, "read_only_uri", None)
+    if uri is not None:
+        return uri
+    path = db.conn.execute("PRAGMA database_list").fetchone()[2]
+    return f"{Path(path).resolve().as_uri()}?mode=ro"
 
 
 def _private_copy(path: Path, wal: Path):

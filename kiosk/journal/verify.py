@@ -9,18 +9,31 @@ chain (events cut off at the end), or a settlement the round's events do not giv
 from __future__ import annotations
 
 import os
+import sqlite3
 from dataclasses import dataclass
 from multiprocessing import get_context
 
 import sqlite_utils
 
 from kiosk.journal.errors import ChainBroken
-from kiosk.journal.events import GENESIS, Event, canonical, event_from_row, event_hash
+from kiosk.journal.events import GENESIS, Event, event_from_row, event_hash_of_text
 from kiosk.journal.fold import AFTER_THE_ROUND, FoldError, RoundState, Session, fold_round
-from kiosk.journal.reader import all_rows, settlement_rows
+from kiosk.journal.store import read_only_uri
 
 INDEXES = {"sessions": "session_open", "shoes": "shoe_open", "rounds": "round_open",
            "settlements": "settlement", "alerts": "alert"}
+# What the walk reads of each event: the links, not the content (the jobs hash that).
+LINKS = ("seq, session_id, round_id, kind, prev_hash, hash, "
+         "CASE WHEN kind = 'session_open' THEN data END")
+ROW = "seq, ts, session_id, round_id, kind, data, prev_hash, hash"
+READ_CHUNK = 20_000  # events read at a time: a table-year stays small in memory
+BATCH = 256  # finished rounds per job
+PARALLEL_FROM = 2 * BATCH  # fewer settled rounds than this: one process is quicker than a pool
+END = float("inf")
+# At one event, what a walk from the start finds first: a gap before the event, its content
+# against its hash, its link to the event before, its place in a round, the round's rebuild,
+# the settlements table.
+GAP, CONTENT, LINK, PLACE, REBUILD, INDEX = range(6)
 
 
 @dataclass
@@ -32,148 +45,219 @@ class VerifyResult:
     head_hash: str = GENESIS
 
 
-BATCH = 256  # rounds a worker re-settles at a time
-
-
 def verify_journal(db: sqlite_utils.Database, processes: int | None = None) -> VerifyResult:
     """Raise ChainBroken naming the first event that does not hold; else the counts.
 
-    One pass over the stored rows checks the chain (hashing the data as stored, parsing none of
-    it) and the rounds' shape; each finished round is re-settled by the engine, in batches
-    spread over `processes` worker processes (default: every core). Where several events do
-    not hold, the one with the lowest sequence number is named."""
-    result = VerifyResult()
-    sessions: dict[int, Session] = {}
-    rounds: dict[int, list] = {}
-    finished: list = []  # (session, raw events) of rounds to re-settle
-    problems: list[ChainBroken] = []
-    prev = None
-    with _Settler(db, processes) as settler:
-        try:
-            for row in all_rows(db):
-                _check_link(row, prev)
-                prev = row
-                result.events += 1
-                done = _track(row, sessions, rounds, result)
-                if done is not None:
-                    finished.append(done)
-                    if len(finished) >= BATCH:
-                        settler.submit(finished)
-                        finished = []
-        except ChainBroken as exc:
-            problems.append(exc)
-        if finished:
-            settler.submit(finished)
-        problems.extend(settler.results())
-    if not problems:
-        for events in rounds.values():
-            try:
-                _fold(sessions.get(events[0][2]), [event_from_row(r) for r in events])
-            except ChainBroken as exc:
-                problems.append(exc)
-            result.rounds_open += 1
-    if problems:
-        raise min(problems, key=lambda p: (p.seq is None, p.seq or 0))
-    result.head_hash = prev[7] if prev else GENESIS
-    _check_indexes(db, prev[0] if prev else 0)
-    return result
+    One pass over the events checks the chain's links (every number there, each previous hash
+    the hash before it) and cuts the journal into jobs of consecutive events holding about 256
+    finished rounds. Each job, on every core (`processes`, default all), reads its events back
+    read-only, checks each event's hash against its content, rebuilds its rounds with the
+    engine and re-settles them. Whatever ran in parallel, the event named is the one a walk
+    from the start would stop at first."""
+    settled = db.conn.execute("SELECT count(*) FROM settlements").fetchone()[0]
+    processes = processes or os.cpu_count() or 1
+    if processes > 1 and settled >= PARALLEL_FROM:
+        with get_context("fork").Pool(processes, _open_worker, (read_only_uri(db),)) as pool:
+            return _Walk(db, pool).run()
+    return _Walk(db, None).run()
 
 
-def _check_link(row: tuple, prev: tuple | None) -> None:
-    seq, ts, session_id, round_id, kind, data_text, prev_hash, digest = row
-    expected = prev[0] + 1 if prev else 1
-    if seq != expected:
-        raise ChainBroken(expected, f"is missing: the chain jumps from event {expected - 1} to "
-                                    f"event {seq} (an event was deleted)")
-    if event_hash(prev_hash, seq, ts, session_id, round_id, kind, data_text) != digest:
-        raise ChainBroken(seq, f"its hash does not match its content: the {kind} "
-                               "event was edited")
-    if prev_hash != (prev[7] if prev else GENESIS):
-        raise ChainBroken(seq, f"its previous hash is not event {expected - 1}'s hash: "
-                               "events were deleted, moved or slipped in before it")
+_WORKER_DB: sqlite3.Connection | None = None  # a worker's own read-only connection
 
 
-def _track(row: tuple, sessions: dict, rounds: dict, result: VerifyResult):
-    """Follow the rounds' shape; a finished round (settled or void) as (session, rows)."""
-    seq, _, session_id, round_id, kind = row[:5]
-    if kind == "session_open":
-        sessions[session_id] = Session.from_event(event_from_row(row))
-    if round_id is None:
-        return None
-    if kind == "round_open":
-        rounds[round_id] = [row]
-        return None
-    events = rounds.get(round_id)
-    if events is None:
-        if kind in AFTER_THE_ROUND:
-            return None  # after the settlement: nothing left to recompute
-        raise ChainBroken(seq, f"{kind} for round {round_id}, which is not open at this point")
-    events.append(row)
-    if kind == "settlement":
-        result.rounds_settled += 1
-    elif kind == "void":
-        result.rounds_void += 1
-    else:
-        return None
-    events = rounds.pop(round_id)
-    session = sessions.get(events[0][2])
-    if session is None:
-        raise ChainBroken(events[0][0], f"round {round_id} belongs to table session "
-                                        f"{events[0][2]}, which was never opened")
-    return session, events
+def _open_worker(uri: str) -> None:
+    global _WORKER_DB
+    _WORKER_DB = sqlite3.connect(uri, uri=True)
+    _WORKER_DB.execute("PRAGMA query_only = ON")
 
 
-class _Settler:
-    """Re-settles batches of finished rounds: in worker processes where there are cores to
-    spare, else here. `results()` gives every problem found."""
+class _Walk:
+    """The one pass over the links; the finished rounds and the events' content handed out."""
 
-    def __init__(self, db, processes: int | None) -> None:
+    def __init__(self, db, pool):
         self.db = db
-        self.processes = processes if processes is not None else (os.cpu_count() or 1)
-        self.pool = None
-        self.pending: list = []
-        self.problems: list[ChainBroken] = []
+        self.pool = pool
+        self.result = VerifyResult()
+        self.sessions: dict[int, Session] = {}
+        self.rounds: dict[int, list] = {}  # open rounds: [first seq, last seq, session]
+        self.job: list[tuple] = []  # (detected at, session, round, first seq, last seq)
+        self.job_from = 1  # the first event whose content no job has yet
+        self.seq = 0  # the last event read
+        self.pending = []  # results (or async results) of the jobs
+        self.failures: list[tuple] = []  # (detected at, tie, seq, message)
 
-    def __enter__(self) -> _Settler:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool = None
-
-    def submit(self, batch: list) -> None:
-        ids = [events[0][3] for _, events in batch]
-        index = settlement_rows(self.db, min(ids), max(ids))
-        work = [(session, events, index.get(events[0][3])) for session, events in batch]
-        if self.processes <= 1 or (self.pool is None and len(batch) < BATCH):
-            self.problems.extend(_settle_batch(work))  # a small journal: no processes
-            return
-        if self.pool is None:
-            self.pool = get_context("fork").Pool(self.processes)
-        self.pending.append(self.pool.apply_async(_settle_batch, (work,)))
-        if len(self.pending) > 4 * self.processes:  # keep memory flat on a table-year
-            self.problems.extend(self.pending.pop(0).get())
-
-    def results(self) -> list[ChainBroken]:
-        for job in self.pending:
-            self.problems.extend(job.get())
-        self.pending = []
-        return self.problems
-
-
-def _settle_batch(work: list) -> list[ChainBroken]:
-    """Fold each round of the batch with the engine and check its settlement; the problems."""
-    problems = []
-    for session, rows, index_row in work:
+    def run(self) -> VerifyResult:
+        prev_hash = GENESIS
         try:
-            events = [event_from_row(r) for r in rows]
+            for row in self._rows():
+                seq = row[0]
+                expected = self.seq + 1
+                self.seq = seq
+                if seq != expected:
+                    self.seq = expected - 1  # the content of what follows the gap is moot
+                    raise _Failure(expected, GAP, f"is missing: the chain jumps from event "
+                                   f"{expected - 1} to event {seq} (an event was deleted)")
+                if row[4] != prev_hash:
+                    raise _Failure(seq, LINK, f"its previous hash is not event {seq - 1}'s "
+                                   "hash: events were deleted, moved or slipped in before it")
+                prev_hash = row[5]
+                self.result.events += 1
+                self._track(row)
+        except _Failure as failure:
+            self.failures.append(failure.args)
+        else:
+            for round_id, (first, last, session_id) in self.rounds.items():
+                self.job.append((END, self.sessions.get(session_id), round_id, first, last))
+                self.result.rounds_open += 1
+        self._flush()
+        for done in self.pending:
+            failure = done.get() if self.pool else done
+            if failure is not None:
+                self.failures.append(failure)
+        if self.failures:
+            _, _, seq, message = min(self.failures, key=lambda f: (f[0], f[1]))
+            raise ChainBroken(seq, message)
+        self.result.head_hash = prev_hash
+        _check_indexes(self.db, self.seq)
+        return self.result
+
+    def _rows(self):
+        last = 0
+        while True:
+            rows = self.db.conn.execute(f"SELECT {LINKS} FROM events WHERE seq > ? ORDER BY "
+                                        "seq LIMIT ?", (last, READ_CHUNK)).fetchall()
+            if not rows:
+                return
+            yield from rows
+            last = rows[-1][0]
+
+    def _track(self, row: tuple) -> None:
+        seq, session_id, round_id, kind, _, _, data = row
+        if kind == "session_open":
+            try:
+                event = event_from_row((seq, "", session_id, round_id, kind, data, "", ""))
+                self.sessions[session_id] = Session.from_event(event)
+            except (ChainBroken, KeyError, TypeError) as exc:
+                raise _Failure(seq, PLACE, "the session_open event cannot be read "
+                                           f"({exc})") from None
+        if round_id is None:
+            return
+        if kind == "round_open":
+            self.rounds[round_id] = [seq, seq, session_id]
+            return
+        span = self.rounds.get(round_id)
+        if span is None:
+            if kind in AFTER_THE_ROUND:
+                return  # after the settlement: nothing left to recompute
+            raise _Failure(seq, PLACE, f"{kind} for round {round_id}, which is not open at "
+                                       "this point")
+        span[1] = seq
+        if kind == "settlement":
+            self._finished(seq, round_id)
+            self.result.rounds_settled += 1
+        elif kind == "void":
+            self._finished(seq, round_id)
+            self.result.rounds_void += 1
+
+    def _finished(self, seq: int, round_id: int) -> None:
+        first, last, session_id = self.rounds.pop(round_id)
+        self.job.append((seq, self.sessions.get(session_id), round_id, first, last))
+        if len(self.job) >= BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Hand out the events read since the last job (their content to hash) with the
+        rounds finished among them."""
+        if self.seq < self.job_from and not self.job:
+            return
+        job = (self.job_from, self.seq, self.job)
+        self.job_from, self.job = self.seq + 1, []
+        if self.pool is None:
+            self.pending.append(_check_job(job, self.db.conn))
+        else:
+            self.pending.append(self.pool.apply_async(_check_job, (job,)))
+
+
+class _Failure(Exception):
+    """(detected at, tie, seq, message): where the walk found an event that does not hold."""
+
+    def __init__(self, seq: int, tie: int, message: str):
+        super().__init__(seq, tie, seq, message)
+
+
+def _check_job(job: tuple, conn: sqlite3.Connection | None = None) -> tuple | None:
+    """Hash the job's events against their content, then rebuild each of its finished rounds
+    with the engine and compare its settlement; the first failure as (detected at, tie, seq,
+    message), or None. The journal is append-only and read read-only: the rows read here are
+    the rows the walk linked."""
+    conn = conn or _WORKER_DB
+    low, high, rounds = job
+    failures = []
+    wanted = {r[2] for r in rounds}
+    members: dict[int, list] = {round_id: [] for round_id in wanted}
+    start = min([low] + [r[3] for r in rounds])
+    for row in conn.execute(f"SELECT {ROW} FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                            (start, high)).fetchall():
+        seq, ts, session_id, round_id, kind, data, prev_hash, digest = row
+        if seq >= low and event_hash_of_text(prev_hash, seq, ts, session_id, round_id, kind,
+                                             data) != digest:
+            failures.append((seq, CONTENT, seq, f"its hash does not match its content: the "
+                                                f"{kind} event was edited"))
+            break
+        if round_id in wanted:
+            members[round_id].append(row)
+    known: dict[str, dict] = {}
+    logged = _logged_settlements(conn, rounds)
+    for detected, session, round_id, first, last in rounds:
+        if failures and detected > failures[0][0]:
+            break
+        try:
+            events = [_event(r, known) for r in members[round_id] if first <= r[0] <= last]
             state = _fold(session, events)
-            if state.status == "settled":
-                _check_settlement(state, events[-1], index_row)
+            if events[-1].kind == "settlement":
+                _check_settlement(state, events[-1])
+                if logged.get(round_id) != (events[-1].seq, _text(members[round_id], last)):
+                    failures.append((detected, INDEX, detected, f"round {round_id}: the "
+                                     "settlements table does not hold this settlement event's "
+                                     "document"))
+                    break
         except ChainBroken as exc:
-            problems.append(exc)
-    return problems
+            failures.append((detected, REBUILD, exc.seq, str(exc).removeprefix(
+                f"event {exc.seq}: ")))
+            break
+    return min(failures, key=lambda f: (f[0], f[1])) if failures else None
+
+
+def _logged_settlements(conn: sqlite3.Connection, rounds: list[tuple]) -> dict:
+    ids = [r[2] for r in rounds]
+    if not ids:
+        return {}
+    rows = conn.execute("SELECT round_id, seq, settlement FROM settlements WHERE round_id "
+                        "BETWEEN ? AND ?", (min(ids), max(ids))).fetchall()
+    return {round_id: (seq, text) for round_id, seq, text in rows}
+
+
+def _text(rows: list[tuple], seq: int) -> str | None:
+    for row in reversed(rows):
+        if row[0] == seq:
+            return row[5]
+    return None
+
+
+FLAT_KINDS = ("card", "bet")  # data of flat strings and numbers: safe to share when equal
+
+
+def _event(row: tuple, known: dict[str, dict]) -> Event:
+    """The row as an Event; a card's or a bet's data, which repeat endlessly ("TS" from the
+    shoe, anna's 10 on box 1), parsed once per job and shared (the fold only reads them)."""
+    if row[4] in FLAT_KINDS:
+        data = known.get(row[5])
+        if data is None:
+            data = event_from_row(row).data
+            if len(known) < 4096:
+                known[row[5]] = data
+        return Event(row[0], row[1], row[2], row[3], row[4], data, "", "")
+    return event_from_row(row)
 
 
 def _fold(session: Session | None, events: list[Event]) -> RoundState:
@@ -187,15 +271,12 @@ def _fold(session: Session | None, events: list[Event]) -> RoundState:
                                    f"{events[0].round_id}: {exc.reason}") from None
 
 
-def _check_settlement(state: RoundState, event: Event, index_row) -> None:
+def _check_settlement(state: RoundState, event: Event) -> None:
     logged, computed = state.logged_settlement, state.computed_settlement
     if logged != computed:
         why = _first_difference(logged, computed)
         raise ChainBroken(event.seq, f"round {state.round_id}: the logged settlement does not "
                                      f"follow from the round's events ({why})")
-    if index_row is None or index_row[0] != event.seq or index_row[1] != canonical(logged):
-        raise ChainBroken(event.seq, f"round {state.round_id}: the settlements table does not "
-                                     "hold this settlement event's document")
 
 
 def _first_difference(logged: dict, computed: dict) -> str:

@@ -17,7 +17,7 @@ from kiosk.simulation.rounds import Sums, simulate
 from models.analysis.strategy import basic_strategy
 from models.rules import Rules, rules_from_spec
 
-CHUNK = 20_000
+CHUNK = 5_000  # small enough that a short run keeps every core busy too
 PLAYERS = ("basic", "mimic")
 Z95 = 1.959964  # two-sided 95% normal quantile
 
@@ -56,26 +56,40 @@ def jobs(rules: Rules, player: str, rounds: int, seed: int) -> list[tuple]:
 
 
 def run(rules: Rules, player: str, rounds: int, seed: int = 1,
-        processes: int | None = None, progress=None) -> Sums:
+        processes: int | None = None, progress=None, precision: float | None = None) -> Sums:
     """Simulate `rounds` rounds with `player` ('basic' or 'mimic') on all cores;
-    `progress(rounds_done)` after each chunk, if given."""
+    `progress(sums so far)` after each chunk, if given. With `precision` (the 95% half-width
+    of the mean main-bet net, in stakes) stop at the first chunk, counted in order, after
+    which the interval is that narrow: where it stops depends on the seed alone."""
     _player(rules, player)  # fail here, not in a worker
     work = jobs(rules, player, rounds, seed)
     processes = min(processes or os.cpu_count() or 1, len(work))
     total = Sums()
-    if processes <= 1:
-        parts = (_chunk(j) for j in work)
+    pool = get_context("fork").Pool(processes) if processes > 1 else None
+    try:
+        # in chunk order, whichever core finished first: the same sums however many cores
+        parts = pool.imap(_chunk, work, chunksize=1) if pool else map(_chunk, work)
         for part in parts:
             total.add(part)
             if progress:
-                progress(total.rounds)
-        return total
-    with get_context("fork").Pool(processes) as pool:
-        for part in pool.imap(_chunk, work, chunksize=1):  # in chunk order: the same sums
-            total.add(part)
-            if progress:
-                progress(total.rounds)
+                progress(total)
+            if precision and half_width(total) <= precision:
+                break
+    finally:
+        if pool is not None:
+            pool.terminate()  # the chunks beyond a precise stop are not needed
+            pool.join()
     return total
+
+
+def half_width(t: Sums) -> float:
+    """The 95% half-width of the mean main-bet net so far, in stakes (infinite before two
+    rounds)."""
+    if t.rounds < 2:
+        return math.inf
+    mean = t.main / t.rounds
+    var = max(t.main_sq / t.rounds - mean * mean, 0.0) * t.rounds / (t.rounds - 1)
+    return Z95 * math.sqrt(var / t.rounds)
 
 
 def mean_estimate(total: float, total_sq: float, n: int, offset: float = 0.0,
