@@ -116,7 +116,8 @@ def test_generated_command_lines_end_cleanly_and_a_refusal_changes_nothing(journ
 def test_the_fuzzing_leaves_the_checkout_as_it_was():
     """Whatever the generated command lines wrote went to their scratch folders."""
     tracked = {p for p in ROOT.iterdir() if p.is_file()}
-    assert {p.name for p in tracked} <= {".gitignore", "README.md", "pyproject.toml"}
+    # (.git is a file, not a folder, in a worktree of the repository)
+    assert {p.name for p in tracked} <= {".git", ".gitignore", "README.md", "pyproject.toml"}
 
 
 # -- records -------------------------------------------------------------------------------
