@@ -222,6 +222,32 @@ def test_a_misread_is_a_fault_until_the_dealer_keys_the_card_in(tmp_path):
         assert svc.view().dealer.cards == ("6D",)
 
 
+@pytest.mark.parametrize("keyed_first", [True, False])
+def test_a_damaged_frame_is_one_fault_whatever_the_shoe_says_of_it_later(tmp_path, keyed_first):
+    """A frame that fails its checksum is lost; at its next frame the shoe's numbering shows
+    one frame missing. That is the same card, already on screen: one fault, which the card
+    keyed in closes, whether the next frame comes before or after it."""
+    with live_table(tmp_path / "j.sqlite") as table:
+        svc, mock = table.service, table.mock
+        svc.open_round({1: "anna"})
+        svc.bet("anna", 1, "10")
+        table.deal("TS")
+        mock.load([parse_card("6D")] + mock.shoe)
+        mock.fault("checksum")  # the dealer's 6D leaves the shoe, its frame damaged
+        table.wait_for_event("source", status="checksum")
+        if keyed_first:
+            table.feed.key_in("6D")
+            table.wait_for_event("card", card="6D", source="manual")
+        table.deal("9C")  # a next frame (or a heartbeat before it) shows the lost one
+        table.wait_for(lambda: any(e.kind == "source" and e.data["status"] == "gap"
+                                   for e in table.events))
+        if not keyed_first:
+            assert [f.kind for f in svc.view().faults] == ["checksum"]
+            table.feed.key_in("6D")
+            table.wait_for_event("card", card="6D", source="manual")
+        assert svc.view().faults == ()
+
+
 def test_a_card_the_engine_refuses_is_an_alert_never_applied_and_stays_on_screen(tmp_path):
     with live_table(tmp_path / "j.sqlite") as table:
         svc = table.service

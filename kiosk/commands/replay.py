@@ -11,12 +11,6 @@ from kiosk.journal.fold import AFTER_THE_ROUND, fold_round
 from kiosk.journal.reader import round_events, session
 from kiosk.journal.store import open_for_review
 from kiosk.journal.view import describe, round_lines
-from models.round_view import hole_card_hidden
-
-
-def _face_down(rnd, card: str) -> bool:
-    """The card just dealt is the dealer's hole card, still face down."""
-    return hole_card_hidden(rnd) and len(rnd.dealer) == 1 and rnd.dealer[0].code == card
 
 
 def run(args) -> int:
@@ -30,9 +24,7 @@ def run(args) -> int:
             print(f"#{event.seq} {event.ts[:23]}Z {describe(event)}")
             continue
         state = fold_round(table, events[:i + 1])
-        text = describe(event)
-        if event.kind == "card" and _face_down(state.round, event.data["card"]):
-            text = "hole card dealt face down"
+        text = describe(event, state.round)
         print(f"#{event.seq} {event.ts[:23]}Z {text}")
         for line in round_lines(state.round):
             print(line)

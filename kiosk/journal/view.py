@@ -12,6 +12,7 @@ from models.cards import describe_total
 from models.money import format_amount
 from models.round import Round
 from models.round_view import (
+    hole_card_hidden,
     next_card_target,
     pending,
     visible_dealer_cards,
@@ -70,8 +71,16 @@ def round_lines(rnd: Round) -> list[str]:
     return lines
 
 
-def describe(event: Event) -> str:
-    """One event of a round in a supervisor's words (replay, recall)."""
+def face_down(rnd: Round, card: str) -> bool:
+    """The card just dealt is the dealer's hole card, still face down."""
+    return hole_card_hidden(rnd) and len(rnd.dealer) == 1 and rnd.dealer[0].code == card
+
+
+def describe(event: Event, after: Round | None = None) -> str:
+    """One event of a round in a supervisor's words (replay, recall). With `after`, the round
+    as the event left it, the dealer's hole card is not named while it lies face down."""
+    if after is not None and event.kind == "card" and face_down(after, event.data["card"]):
+        return "hole card dealt face down"
     d = event.data
     k = event.kind
     if k == "round_open":

@@ -58,6 +58,9 @@ class FaultBoard:
         self.source = SourceState()
         # cards keyed in while the source was down: the frames it will say it lost
         self.keyed_while_down = 0
+        # frames that failed their checksum since the source's last card: the gap the shoe
+        # reports at its next frame is those same frames, already on screen
+        self.damaged = 0
 
     def apply(self, event: Event) -> None:
         handler = getattr(self, f"_on_{event.kind}", None)
@@ -75,6 +78,13 @@ class FaultBoard:
             self._close(lambda f: f.kind in CONNECTION and f.source == origin)
         if status in QUIET:
             return
+        if status == "checksum":
+            self.damaged += 1
+        if status == "gap" and 0 < _frames_lost(d.get("detail", "")) <= self.damaged:
+            self.damaged = 0  # the frames that failed their checksum: shown already
+            self.last = Fault(event.seq, status, d.get("detail", ""), origin, None,
+                              event.round_id)
+            return
         if status == "gap" and self.keyed_while_down:
             self.keyed_while_down = 0  # the dealer keyed those cards in already
             self.last = Fault(event.seq, status, d.get("detail", ""), origin, None,
@@ -91,6 +101,8 @@ class FaultBoard:
 
     def _on_card(self, event: Event) -> None:
         source = event.data.get("source")
+        if source != "manual":
+            self.damaged = 0  # a good frame: later gaps are new losses
         if source == "manual":
             lost = [f for f in self.open.values() if f.kind in CARD_LOST]
             if lost:
@@ -106,9 +118,18 @@ class FaultBoard:
         self.open.pop(event.data["alert"], None)
 
     def _raise(self, fault: Fault) -> None:
+        if fault.kind == "gap":
+            self.damaged = 0
         self.open[fault.seq] = fault
         self.last = fault
 
     def _close(self, which) -> None:
         for seq in [s for s, f in self.open.items() if which(f)]:
             del self.open[seq]
+
+
+def _frames_lost(detail: str) -> int:
+    """How many frames a gap status says were lost ("2 frame(s) lost: ..."), 0 if it does not
+    say."""
+    head = detail.split(" ", 1)[0]
+    return int(head) if head.isdigit() else 0

@@ -78,7 +78,7 @@ class Review:
             state = fold_round(session, events[:i + 1])
             parts = TableParts(session.table, rules, limits, event.seq, state, None, FaultBoard(),
                                None, dict(state.round.seats))
-            steps.append(ReplayStep(event.seq, event.kind, describe(event),
+            steps.append(ReplayStep(event.seq, event.kind, describe(event, state.round),
                                     build_view(parts, "pit")))
         return tuple(steps)
 
