@@ -23,11 +23,11 @@ WRONG_SURE = {"own": 0.0, "svg": 0.0}  # read wrong with confidence; the target 
 def test_rendered_tables_are_read_and_no_card_is_wrong_with_confidence(deck, decks, profiles):
     rec = Recognizer(profiles[deck])
     rng = np.random.default_rng(20261122)
-    total = dict(cards=0, right=0, wrong_sure=0, uncertain=0, missed=0, rank=0, suit=0)
+    total: dict[str, int] = {}
     for _ in range(80):
         scene = random_scene(decks[deck], rng)
         for key, value in score(rec.read(scene.image), scene.cards).items():
-            total[key] += value
+            total[key] = total.get(key, 0) + value
     n = total["cards"]
     print(f"\n{deck}: {n} cards; read right {total['right'] / n:.1%}, rank {total['rank'] / n:.1%}"
           f", suit {total['suit'] / n:.1%}, uncertain {total['uncertain']}, missed "
