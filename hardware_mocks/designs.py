@@ -74,18 +74,24 @@ def random_design(seed: int) -> Design:
              "cmss10.ttf", "cmb10.ttf"]
     jumbo = rng.random() < 0.25
     rank_h = float(rng.uniform(0.12, 0.15) if jumbo else rng.uniform(0.065, 0.1))
+    border = float(rng.uniform(0.025, 0.045)) if rng.random() < 0.4 else None
+    aspect = float(89 / 56 if rng.random() < 0.25 else 88 / 63)
+    condense = float(rng.uniform(0.7, 1.0))
+    # printers keep the index clear of the card's edge, the border and the pips: its widest
+    # rank (a 10) is at most about this wide, as a share of the card's width
+    half = 0.5 * min(0.1 + 0.6 * rank_h * aspect, 1.25 * rank_h * aspect * condense)
+    index_x = max(float(rng.uniform(0.055, 0.09)), (border or 0.0) + 0.02 + half)
+    pip_h = float(rng.uniform(0.11, 0.15))
+    pip_margin = max(float(rng.uniform(0.22, 0.3)), index_x + half + 0.03 + 0.4 * pip_h * aspect)
     return Design(
         f"pool-{seed}", font=str(rng.choice(fonts)),
         suits=str(rng.choice(["shapes", "DejaVuSans.ttf", "STIXGeneral.ttf"])),
         rank_h=rank_h, suit_h=float(rank_h * rng.uniform(0.55, 0.8)),
-        index_x=float(rng.uniform(0.055, 0.09)), index_y=float(rng.uniform(0.03, 0.055)),
-        gap=float(rng.uniform(0.006, 0.016)),
-        border=float(rng.uniform(0.025, 0.045)) if rng.random() < 0.4 else None,
-        pip_h=float(rng.uniform(0.11, 0.15)), pip_margin=float(rng.uniform(0.22, 0.3)),
-        court=float(rng.uniform(0, 1)), four_colour=bool(rng.random() < 0.3),
-        four_index=bool(rng.random() < 0.2),
-        aspect=float(89 / 56 if rng.random() < 0.25 else 88 / 63),
-        condense_ten=float(rng.uniform(0.7, 1.0)))
+        index_x=index_x, index_y=float(rng.uniform(0.03, 0.055)),
+        gap=float(rng.uniform(0.006, 0.016)), border=border, pip_h=pip_h,
+        pip_margin=pip_margin, court=float(rng.uniform(0, 1)),
+        four_colour=bool(rng.random() < 0.3), four_index=bool(rng.random() < 0.2),
+        aspect=aspect, condense_ten=condense)
 
 
 def ink(design: Design, suit: str) -> str:
