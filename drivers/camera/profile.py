@@ -55,8 +55,20 @@ class DeckProfile:
     # than a bold 4 does, so how well a reading fits is judged against its own template's
     rank_fit: dict[str, float] = field(default_factory=dict)
     suit_fit: dict[str, float] = field(default_factory=dict)
+    # each suit's ink colour through a camera (`index.tint_map`: bluer, greener, redder than
+    # the rest), the median over enrolment's views: two colours or four
+    tints: dict[str, list[float]] = field(default_factory=dict)
+    glyph_bgr: dict[str, list[float]] = field(default_factory=dict)  # on the clean faces
+    # below these the generic templates say no index is in a window: the recognizer's own
+    # limits, lowered for a deck whose indices fit them worse through a camera (a jumbo 10)
+    rank_seen: float = 1.0
+    suit_seen: float = 1.0
+    # the share of the rows above a number's rank its views showed as ink at most (a border
+    # or the card's edge line printed just above the index shows as ink there)
+    ink_above: float = 0.0
 
     def __post_init__(self) -> None:
+        self.set_tints(self.tints)
         # what every rank (suit) has in common: finds where it sits without asking which
         self.any_rank = np.mean(list(self.ranks.values()), axis=0).astype(np.float32)
         self.any_suit = np.mean(list(self.suits.values()), axis=0).astype(np.float32)
@@ -67,11 +79,30 @@ class DeckProfile:
                        cv2.resize(self.any_suit, (w, PATCH_H // 2 - split),
                                   interpolation=cv2.INTER_AREA))
 
+    def set_tints(self, tints: dict[str, list[float]]) -> None:
+        """Each suit's ink colour, and from them the deck's colours: suits printed in one
+        colour tell each other apart by shape only."""
+        self.tints = tints
+        groups: list[tuple[np.ndarray, frozenset[str]]] = []
+        for suit in SUITS:
+            tint = np.array(self.tints.get(suit, (0.0, 0.0, 0.0)), np.float32)
+            for k, (centre, members) in enumerate(groups):
+                if np.linalg.norm(tint - centre) < 25:
+                    groups[k] = (centre, members | {suit})
+                    break
+            else:
+                groups.append((tint, frozenset(suit)))
+        self.colour_groups = [(np.mean([self.tints.get(s, (0.0, 0.0, 0.0)) for s in members],
+                                       axis=0).astype(np.float32), members)
+                              for _, members in groups]
+
     def save(self, path: Path) -> None:
         meta = {"aspect": self.aspect, "window": list(self.window), "split": self.split,
                 "patch_w": self.patch_w, "rank_margin": self.rank_margin,
                 "suit_margin": self.suit_margin, "rank_fit": self.rank_fit,
-                "suit_fit": self.suit_fit, "window_rows": PATCH_H}
+                "suit_fit": self.suit_fit, "window_rows": PATCH_H, "tints": self.tints,
+                "glyph_bgr": self.glyph_bgr, "rank_seen": self.rank_seen,
+                "suit_seen": self.suit_seen, "ink_above": self.ink_above}
         arrays = {f"rank_{r}": a for r, a in self.ranks.items()}
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
@@ -90,7 +121,8 @@ class DeckProfile:
             rank_w, suit_w = data["rank_weights"], data["suit_weights"]
         except (OSError, ValueError, KeyError, EOFError) as exc:
             raise ProfileError(f"{path}: not a deck profile ({exc})") from None
-        missing = [key for key in ("rank_fit", "suit_fit", "window_rows") if key not in meta]
+        missing = [key for key in ("rank_fit", "suit_fit", "window_rows", "tints")
+                   if key not in meta]
         if missing:
             raise ProfileError(f"{path}: made by an older version, without {missing[0]}: "
                                "enrol the deck again")
@@ -101,7 +133,8 @@ class DeckProfile:
         return cls(meta["aspect"], tuple(meta["window"]), meta["split"], meta["patch_w"],
                    ranks, suits, RidgeClassifier(list(RANKS), rank_w),
                    RidgeClassifier(list(SUITS), suit_w), meta["rank_margin"],
-                   meta["suit_margin"], meta["rank_fit"], meta["suit_fit"])
+                   meta["suit_margin"], meta["rank_fit"], meta["suit_fit"], meta["tints"],
+                   meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"])
 
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
@@ -301,7 +334,25 @@ def index_profile(faces: dict[str, np.ndarray]) -> DeckProfile:
              for r in RANKS}
     suits = {s: np.mean([crops[r + s][split:] for r in RANKS], axis=0).astype(np.float32)
              for s in SUITS}
-    return DeckProfile(h / w, (x0, y0, x1, y1), split, patch_w, ranks, suits)
+    return DeckProfile(h / w, (x0, y0, x1, y1), split, patch_w, ranks, suits,
+                       glyph_bgr=_glyph_colours(faces, (x0, y0, x1, y1)))
+
+
+def _glyph_colours(faces: dict[str, np.ndarray], window) -> dict[str, list[float]]:
+    """Each suit's ink colour on the clean faces (BGR): the median of the index's dark
+    pixels over its number cards."""
+    h, w = next(iter(faces.values())).shape[:2]
+    x0, y0, x1, y1 = window
+    out = {}
+    for suit in SUITS:
+        pixels = []
+        for rank in NUMBER_RANKS:
+            crop = faces[rank + suit][int(y0 * h):int(round(y1 * h)),
+                                      int(x0 * w):int(round(x1 * w))]
+            pixels.append(crop[darkness(crop) > 0.5])
+        pixels = np.concatenate(pixels)
+        out[suit] = np.median(pixels, axis=0).tolist() if len(pixels) else [0.0, 0.0, 0.0]
+    return out
 
 
 def _canonical(face: np.ndarray, window, patch_w: int) -> np.ndarray:
