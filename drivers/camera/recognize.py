@@ -142,6 +142,8 @@ class Recognizer:
         half = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         mask = card_mask(half, self.cloth)
         min_area = 2500 / 4 * (small.shape[1] / 1280) ** 2
+        if self.enclosed:  # cloth-coloured ink on a card is no hole in the card
+            mask = _holes_filled(mask, min_area / 4)
         regions = card_regions(mask, min_area)
         if trace is not None:
             trace.regions = [r / scale * 2 for r in regions]
@@ -177,7 +179,7 @@ class Recognizer:
         # (an outline's corners are guesses that need no short edge: only edges' are tested)
         worth = found.from_outline.copy()
         worth[~worth] = short_edges(small, found.take(~worth), width)
-        on_card = _index_on_card(mask, found, width, self.profile)
+        on_card = _index_on_card(mask, found, width, self.profile, 0.5 if self.enclosed else 1.0)
         if trace is not None:
             for i, corner in enumerate(found.unscaled(scale)):
                 if not worth[i]:
@@ -205,11 +207,8 @@ class Recognizer:
             batch_read = self.read_corners(frame, found.take(batch).unscaled(scale),
                                            width / scale, trace)
             for i, reading in zip(batch, batch_read, strict=True):
-                if reading is None or (from_outline and not reading.certain):
-                    if trace is not None and reading is not None:
-                        trace.passed(reading.corner, "an outline's guess, read unsurely "
-                                     f"({reading.card}): only a sure index there counts")
-                    continue  # an outline's corner is a guess: only a sure index there counts
+                if reading is None:
+                    continue  # an outline's corner is a guess, but an index read there is one
                 if _read_already(points[i], from_outline, centres[i], sure, width):
                     continue
                 if reading.certain and not on_cards[i]:
@@ -307,6 +306,19 @@ class Recognizer:
                            corner=corner, width=width, index_at=index_at, doubts=doubts)
 
 
+def _holes_filled(mask: np.ndarray, most: float) -> np.ndarray:
+    """The card mask with the cloth-coloured patches that card surrounds, smaller than `most`
+    pixels, filled in: a four-colour deck's green index seen as cloth."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(mask),
+                                                           connectivity=4)
+    h, w = mask.shape
+    x, y, bw, bh, area = stats.T
+    hole = (area < most) & (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
+    hole[0] = hole[0] and False
+    fill = np.where(hole, 255, 0).astype(np.uint8)[labels]
+    return cv2.bitwise_or(mask, fill)
+
+
 def _candidates(profile: DeckProfile, found: Located, family: set[str] | None) -> dict:
     """The classifiers' three best ranks and suits with their scores (for `--explain`)."""
     out = {}
@@ -358,13 +370,14 @@ def _on_card_share(mask: np.ndarray, corners: Corners, across: np.ndarray,
 
 
 def _index_on_card(mask: np.ndarray, corners: Corners, width: float,
-                   profile: DeckProfile) -> np.ndarray:
-    """Whether the middle of the index window each corner implies lies on card: at the far
-    ends of long edges and where an edge was found on the felt it lies on the cloth."""
+                   profile: DeckProfile, share: float = 1.0) -> np.ndarray:
+    """Whether the middle of the index window each corner implies lies on card (at least the
+    `share` of it: less where the index has the cloth's colour): at the far ends of long
+    edges and where an edge was found on the felt it lies on the cloth."""
     x0, y0, x1, y1 = profile.window
-    share = np.array([0.3, 0.7])
-    return _on_card_share(mask, corners, width * (x0 + share * (x1 - x0)),
-                          width * profile.aspect * (y0 + share * (y1 - y0))) == 1.0
+    at = np.array([0.3, 0.7])
+    return _on_card_share(mask, corners, width * (x0 + at * (x1 - x0)),
+                          width * profile.aspect * (y0 + at * (y1 - y0))) >= share
 
 
 def _on_cards(mask: np.ndarray, corners: Corners, width: float,
