@@ -96,6 +96,21 @@ class DeckProfile:
                                        axis=0).astype(np.float32), members)
                               for _, members in groups]
 
+    def describe(self) -> list[str]:
+        """What enrolment learned, in a few lines for the installer."""
+        x0, y0, x1, y1 = self.window
+        rank_h = self.split / PATCH_H * (y1 - y0)
+        colours = " / ".join("".join(sorted(s, key=SUITS.index)) for _, s in self.colour_groups)
+        return [f"card {self.aspect:.2f} times as high as wide",
+                f"index window x {x0:.3f}-{x1:.3f}, y {y0:.3f}-{y1:.3f} of the card; rank "
+                f"{rank_h:.3f} of the card high, suit below it",
+                f"{len(self.colour_groups)} ink colours: {colours}",
+                f"templates fit their own index through a camera: ranks "
+                f"{min(self.rank_fit.values()):.2f}-{max(self.rank_fit.values()):.2f}, suits "
+                f"{min(self.suit_fit.values()):.2f}-{max(self.suit_fit.values()):.2f}",
+                f"certain beyond margins {self.rank_margin:.2f} (rank) and "
+                f"{self.suit_margin:.2f} (suit)"]
+
     def save(self, path: Path) -> None:
         meta = {"aspect": self.aspect, "window": list(self.window), "split": self.split,
                 "patch_w": self.patch_w, "rank_margin": self.rank_margin,

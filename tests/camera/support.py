@@ -76,3 +76,19 @@ def alone(cards) -> list[bool]:
     return [not any(cv2.intersectConvexConvex(q, other)[0] > 1.0
                     for j, other in enumerate(quads) if j != i)
             for i, q in enumerate(quads)]
+
+
+HELD_OUT_IN_TESTS = ["four-colour", "mono-tight"]  # generated: drawn offline, held out
+
+
+@pytest.fixture(scope="session")
+def design_faces(tmp_path_factory) -> dict[str, Path]:
+    from hardware_mocks.designs import draw_deck, named
+
+    root = tmp_path_factory.mktemp("designs")
+    return {name: draw_deck(named(name), root / name) for name in HELD_OUT_IN_TESTS}
+
+
+@pytest.fixture(scope="session")
+def design_profiles(design_faces) -> dict[str, DeckProfile]:
+    return {name: enroll(folder) for name, folder in design_faces.items()}
