@@ -65,6 +65,7 @@ class Deck:
             self.faces[card.code] = img
         h, w = next(iter(self.faces.values())).shape[:2]
         self.size = (w, h)
+        self.aspect = h / w  # poker cards are 88 x 63 mm, bridge cards 89 x 56
         self.mask = np.zeros((h, w), np.uint8)
         r = int(0.06 * w)
         cv2.rectangle(self.mask, (r, 0), (w - 1 - r, h - 1), 255, -1)
@@ -83,10 +84,10 @@ def felt(size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
-def card_corners(center, width: float, angle: float) -> np.ndarray:
-    """Corners (TL, TR, BR, BL) of a card of `width` px centred at `center`, turned by
-    `angle` degrees."""
-    w, h = width, width * ASPECT
+def card_corners(center, width: float, angle: float, aspect: float = ASPECT) -> np.ndarray:
+    """Corners (TL, TR, BR, BL) of a card of `width` px (and `aspect` times as high) centred at
+    `center`, turned by `angle` degrees."""
+    w, h = width, width * aspect
     local = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
     t = np.deg2rad(angle)
     rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
@@ -112,13 +113,13 @@ def lay_card(img: np.ndarray, deck: Deck, code: str, corners: np.ndarray) -> Non
 
 
 def hand_corners(center, width: float, angle: float, count: int,
-                 step: tuple[float, float]) -> list[np.ndarray]:
+                 step: tuple[float, float], aspect: float = ASPECT) -> list[np.ndarray]:
     """Corners of `count` fanned cards: each next one offset by `step` (shares of the card's
     width and height) along the hand's own axes, the first card at `center`."""
     t = np.deg2rad(angle)
     along = np.array([np.cos(t), np.sin(t)]) * width * step[0]
-    down = np.array([-np.sin(t), np.cos(t)]) * width * ASPECT * step[1]
-    return [card_corners(np.asarray(center, float) + i * (along + down), width, angle)
+    down = np.array([-np.sin(t), np.cos(t)]) * width * aspect * step[1]
+    return [card_corners(np.asarray(center, float) + i * (along + down), width, angle, aspect)
             for i in range(count)]
 
 
@@ -175,9 +176,9 @@ def random_scene(deck: Deck, rng: np.random.Generator, size=(1280, 720),
         cell_w, cell_h = w / cols, h / rows
         fan_w = card_w * (1 + step[0] * (count - 1))
         x = (c + 0.5) * cell_w - fan_w / 2 + card_w / 2 + rng.uniform(-0.05, 0.05) * cell_w
-        y = (r + 0.5) * cell_h - card_w * ASPECT * (1 + step[1] * (count - 1)) / 2 \
-            + card_w * ASPECT / 2
-        for corners in hand_corners((x, y), card_w, angle, count, step):
+        y = (r + 0.5) * cell_h - card_w * deck.aspect * (1 + step[1] * (count - 1)) / 2 \
+            + card_w * deck.aspect / 2
+        for corners in hand_corners((x, y), card_w, angle, count, step, deck.aspect):
             code = codes[int(rng.integers(len(codes)))]
             lay_card(img, deck, code, corners)
             placed.append(PlacedCard(code, corners))
@@ -224,7 +225,7 @@ def dealing_sequence(deck: Deck, codes: list[str], rng: np.random.Generator,
     for i, code in enumerate(codes):
         spot = order[i] if i < len(order) else 1 + int(rng.integers(0, 3))
         corners = hand_corners(spots[spot], card_w, float(rng.uniform(-8, 8)),
-                               counts[spot] + 1, (0.36, 0.14))[-1]
+                               counts[spot] + 1, (0.36, 0.14), deck.aspect)[-1]
         start = np.array([w * 0.5, h * 1.1])
         for k in range(motion_frames):
             t = (k + 1) / (motion_frames + 1)

@@ -18,6 +18,7 @@ import os
 import shutil
 import subprocess
 import tarfile
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -150,8 +151,10 @@ def fetch_svg_deck(cache_dir: Path) -> Path:
     return svg_dir
 
 
-def render_svg_deck(svg_dir: Path, out_dir: Path, width: int = CARD_W) -> Path:
-    """Render the 52 SVG faces to PNG named by our card codes, `width` pixels wide."""
+def render_svg_deck(svg_dir: Path, out_dir: Path, width: int = CARD_W,
+                    names: Callable[[Card], str] = _svg_name) -> Path:
+    """Render the 52 SVG faces (`names` gives each card's file) to PNG named by our card codes,
+    `width` pixels wide."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QImage, QPainter
@@ -160,9 +163,9 @@ def render_svg_deck(svg_dir: Path, out_dir: Path, width: int = CARD_W) -> Path:
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     for card in ALL_CARDS:
-        renderer = QSvgRenderer(str(Path(svg_dir) / _svg_name(card)))
+        renderer = QSvgRenderer(str(Path(svg_dir) / names(card)))
         if not renderer.isValid():
-            raise RuntimeError(f"{_svg_name(card)} is not a valid SVG")
+            raise RuntimeError(f"{names(card)} is not a valid SVG")
         box = renderer.viewBoxF()
         height = round(width * box.height() / box.width())
         image = QImage(width, height, QImage.Format.Format_RGB888)

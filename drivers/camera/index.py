@@ -55,11 +55,34 @@ def cut(frame: np.ndarray, m: np.ndarray, profile: DeckProfile) -> np.ndarray:
     return cut_all(frame, [m], profile)
 
 
-def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
-    """Ink 0..1 in a window; felt beside the card is not ink."""
+def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE, enclosed: bool = False) -> np.ndarray:
+    """Ink 0..1 in a window (or windows stacked, `cut_all`); felt beside the card is not ink.
+    With `enclosed`, cloth-coloured ink (green clubs of a four-colour deck on green baize)
+    stays ink where paper surrounds it: only cloth reaching a window's side is felt."""
+    cloth_mask = felt(patch, cloth)
+    if enclosed:
+        cloth_mask = _reaching_out(cloth_mask, window_rows(patch))
     # the cloth's mask is 255 there: as bright as paper (as `darkness`, in one pass)
-    darkest = cv2.max(darkest_channel(patch), felt(patch, cloth))
+    darkest = cv2.max(darkest_channel(patch), cloth_mask)
     return INK[darkest]
+
+
+def window_rows(patch: np.ndarray) -> int:
+    """The rows of one window in a stack of them (all alike: see `window_shape`)."""
+    return PATCH_H + 2 * PAD_Y
+
+
+def _reaching_out(mask: np.ndarray, rows: int) -> np.ndarray:
+    """The parts of a cloth mask of stacked windows that touch a window's side."""
+    n, labels = cv2.connectedComponents(mask, connectivity=4)
+    if n <= 1:
+        return mask
+    sides = np.concatenate([labels[:, 0], labels[:, -1], labels[::rows].ravel(),
+                            labels[rows - 1::rows].ravel()])
+    outside = np.zeros(n, np.uint8)
+    outside[np.unique(sides)] = 255
+    outside[0] = 0
+    return outside[labels]
 
 
 @dataclass
@@ -84,6 +107,13 @@ def own_fit(found: Located, profile: DeckProfile, rank: str, suit: str) -> tuple
     share of how well it fits its own index seen through a camera (enrolment's median)."""
     return (fit(found.rank_area, profile.ranks[rank]) / profile.rank_fit[rank],
             fit(found.suit_area, profile.suits[suit]) / profile.suit_fit[suit])
+
+
+def correlation(a: np.ndarray, b: np.ndarray) -> float:
+    """The normalised correlation of two arrays of one shape (-1 to 1; 0 where one is flat)."""
+    a, b = a - a.mean(), b - b.mean()
+    norm = float(np.sqrt((a * a).sum() * (b * b).sum()))
+    return float((a * b).sum()) / norm if norm > 1e-9 else 0.0
 
 
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:
@@ -266,31 +296,47 @@ def ink_above(ink: np.ndarray, found: Located, rows: int = 3) -> float:
     return float(np.count_nonzero(above > 0.5)) / above.size if above.size else 0.0
 
 
-def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located) -> bool | None:
-    """Red (True) or black (False) ink of the rank and suit glyphs, or None when there is too
-    little ink or it is neither clearly. Only where the glyphs were found counts: the window's
-    slack may hold shadow, dark felt or the art of the card beneath, which made red indices
-    read as black. JPEG smears colour over small glyphs, so the test is how much redder than
-    green and blue the ink is on the whole, not pixel by pixel."""
-    return colour_of_glyphs(redness(patch), ink, found)
-
-
-def redness(patches: np.ndarray) -> np.ndarray:
-    """How much redder than green and blue each pixel is: R - max(G, B), as int16."""
+def tint_map(patches: np.ndarray) -> np.ndarray:
+    """How much bluer, greener and redder than the other two channels each pixel is (int16,
+    three channels): black ink and paper have none, red ink is redder, a four-colour deck's
+    clubs greener and diamonds bluer."""
     b, g, r = cv2.split(patches)
-    return cv2.subtract(r, cv2.max(g, b), dtype=cv2.CV_16S)
+    return cv2.merge([cv2.subtract(b, cv2.max(g, r), dtype=cv2.CV_16S),
+                      cv2.subtract(g, cv2.max(b, r), dtype=cv2.CV_16S),
+                      cv2.subtract(r, cv2.max(g, b), dtype=cv2.CV_16S)])
 
 
-def colour_of_glyphs(red: np.ndarray, ink: np.ndarray, found: Located) -> bool | None:
-    """`glyph_colour` from a window's `redness` (worked out once for stacked windows)."""
+def glyph_tint(tints: np.ndarray, ink: np.ndarray, found: Located) -> np.ndarray | None:
+    """The tint (`tint_map`) of the rank and suit glyphs' ink: the median over their dark
+    pixels, or None when there is too little ink. Only where the glyphs were found counts:
+    the window's slack may hold shadow, dark felt or the art of the card beneath, which made
+    red indices read as black. JPEG smears colour over small glyphs, so the glyphs are judged
+    on the whole, not pixel by pixel."""
     mask = np.zeros(ink.shape, bool)
     for x0, y0, x1, y1 in (found.rank_box, found.suit_box):
         mask[y0:y1, x0:x1] = True
     mask &= ink > 0.3
-    excess = red[mask]  # the glyphs' pixels
-    if len(excess) < 12:
+    if np.count_nonzero(mask) < 12:
         return None
-    median = float(np.partition(excess, len(excess) // 2)[len(excess) // 2])
-    if 8 <= median <= 25:
-        return None  # neither clearly: do not let colour decide
-    return median > 25
+    return np.median(tints[mask], axis=0).astype(np.float32)
+
+
+def suits_of_tint(tint: np.ndarray | None, profile: DeckProfile) -> frozenset[str] | None:
+    """The suits printed in the ink colour `tint` shows (the deck's colours as enrolment
+    learned them: red and black, or four), or None when it is not clearly one of them."""
+    if tint is None:
+        return None
+    groups = profile.colour_groups
+    if len(groups) == 1:
+        return groups[0][1]
+    d = sorted((float(np.linalg.norm(tint - centre)), suits) for centre, suits in groups)
+    # clearly nearer one colour than any other; or none (the reading stays uncertain)
+    if d[0][0] > 0.6 * d[1][0]:
+        return None
+    return d[0][1]
+
+
+def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located,
+                 profile: DeckProfile) -> frozenset[str] | None:
+    """The suits whose ink colour the window's glyphs show (`suits_of_tint`)."""
+    return suits_of_tint(glyph_tint(tint_map(patch), ink, found), profile)

@@ -55,8 +55,20 @@ class DeckProfile:
     # than a bold 4 does, so how well a reading fits is judged against its own template's
     rank_fit: dict[str, float] = field(default_factory=dict)
     suit_fit: dict[str, float] = field(default_factory=dict)
+    # each suit's ink colour through a camera (`index.tint_map`: bluer, greener, redder than
+    # the rest), the median over enrolment's views: two colours or four
+    tints: dict[str, list[float]] = field(default_factory=dict)
+    glyph_bgr: dict[str, list[float]] = field(default_factory=dict)  # on the clean faces
+    # below these the generic templates say no index is in a window: the recognizer's own
+    # limits, lowered for a deck whose indices fit them worse through a camera (a jumbo 10)
+    rank_seen: float = 1.0
+    suit_seen: float = 1.0
+    # the share of the rows above a number's rank its views showed as ink at most (a border
+    # or the card's edge line printed just above the index shows as ink there)
+    ink_above: float = 0.0
 
     def __post_init__(self) -> None:
+        self.set_tints(self.tints)
         # what every rank (suit) has in common: finds where it sits without asking which
         self.any_rank = np.mean(list(self.ranks.values()), axis=0).astype(np.float32)
         self.any_suit = np.mean(list(self.suits.values()), axis=0).astype(np.float32)
@@ -67,11 +79,45 @@ class DeckProfile:
                        cv2.resize(self.any_suit, (w, PATCH_H // 2 - split),
                                   interpolation=cv2.INTER_AREA))
 
+    def set_tints(self, tints: dict[str, list[float]]) -> None:
+        """Each suit's ink colour, and from them the deck's colours: suits printed in one
+        colour tell each other apart by shape only."""
+        self.tints = tints
+        groups: list[tuple[np.ndarray, frozenset[str]]] = []
+        for suit in SUITS:
+            tint = np.array(self.tints.get(suit, (0.0, 0.0, 0.0)), np.float32)
+            for k, (centre, members) in enumerate(groups):
+                if np.linalg.norm(tint - centre) < 25:
+                    groups[k] = (centre, members | {suit})
+                    break
+            else:
+                groups.append((tint, frozenset(suit)))
+        self.colour_groups = [(np.mean([self.tints.get(s, (0.0, 0.0, 0.0)) for s in members],
+                                       axis=0).astype(np.float32), members)
+                              for _, members in groups]
+
+    def describe(self) -> list[str]:
+        """What enrolment learned, in a few lines for the installer."""
+        x0, y0, x1, y1 = self.window
+        rank_h = self.split / PATCH_H * (y1 - y0)
+        colours = " / ".join("".join(sorted(s, key=SUITS.index)) for _, s in self.colour_groups)
+        return [f"card {self.aspect:.2f} times as high as wide",
+                f"index window x {x0:.3f}-{x1:.3f}, y {y0:.3f}-{y1:.3f} of the card; rank "
+                f"{rank_h:.3f} of the card high, suit below it",
+                f"{len(self.colour_groups)} ink colours: {colours}",
+                f"templates fit their own index through a camera: ranks "
+                f"{min(self.rank_fit.values()):.2f}-{max(self.rank_fit.values()):.2f}, suits "
+                f"{min(self.suit_fit.values()):.2f}-{max(self.suit_fit.values()):.2f}",
+                f"certain beyond margins {self.rank_margin:.2f} (rank) and "
+                f"{self.suit_margin:.2f} (suit)"]
+
     def save(self, path: Path) -> None:
         meta = {"aspect": self.aspect, "window": list(self.window), "split": self.split,
                 "patch_w": self.patch_w, "rank_margin": self.rank_margin,
                 "suit_margin": self.suit_margin, "rank_fit": self.rank_fit,
-                "suit_fit": self.suit_fit, "window_rows": PATCH_H}
+                "suit_fit": self.suit_fit, "window_rows": PATCH_H, "tints": self.tints,
+                "glyph_bgr": self.glyph_bgr, "rank_seen": self.rank_seen,
+                "suit_seen": self.suit_seen, "ink_above": self.ink_above}
         arrays = {f"rank_{r}": a for r, a in self.ranks.items()}
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
@@ -90,7 +136,8 @@ class DeckProfile:
             rank_w, suit_w = data["rank_weights"], data["suit_weights"]
         except (OSError, ValueError, KeyError, EOFError) as exc:
             raise ProfileError(f"{path}: not a deck profile ({exc})") from None
-        missing = [key for key in ("rank_fit", "suit_fit", "window_rows") if key not in meta]
+        missing = [key for key in ("rank_fit", "suit_fit", "window_rows", "tints")
+                   if key not in meta]
         if missing:
             raise ProfileError(f"{path}: made by an older version, without {missing[0]}: "
                                "enrol the deck again")
@@ -101,24 +148,39 @@ class DeckProfile:
         return cls(meta["aspect"], tuple(meta["window"]), meta["split"], meta["patch_w"],
                    ranks, suits, RidgeClassifier(list(RANKS), rank_w),
                    RidgeClassifier(list(SUITS), suit_w), meta["rank_margin"],
-                   meta["suit_margin"], meta["rank_fit"], meta["suit_fit"])
+                   meta["suit_margin"], meta["rank_fit"], meta["suit_fit"], meta["tints"],
+                   meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"])
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 
 
 def load_faces(folder: Path) -> dict[str, np.ndarray]:
+    """The 52 face images of a folder by card code, or a ProfileError naming what is wrong:
+    a card missing, a file naming no card, two files for one card, an unreadable image, sizes
+    that differ, the same picture under two names, or a picture that is no card face."""
     folder = Path(folder)
     if not folder.is_dir():
         raise ProfileError(f"{folder}: no such folder of card images")
     expected = {c.code for c in ALL_CARDS}
-    found = {p.stem.upper(): p for p in folder.iterdir()
-             if p.suffix.lower() in (".png", ".jpg", ".jpeg", ".bmp")}
+    found: dict[str, Path] = {}
+    images = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+    for path in images:
+        code = path.stem.upper()
+        if code in found:
+            raise ProfileError(f"{folder}: {found[code].name} and {path.name} are both {code}: "
+                               "one image per card")
+        found[code] = path
     missing = sorted(expected - set(found))
-    if missing:
-        raise ProfileError(f"{folder}: no image for {', '.join(missing[:8])}"
-                           f"{' ...' if len(missing) > 8 else ''} "
-                           "(files are named AS.png .. KD.png)")
     extra = sorted(set(found) - expected)
-    if extra:
-        raise ProfileError(f"{folder}: {found[extra[0]].name} names no card")
+    if missing or extra:
+        count = f"{len(images)} images, a deck has 52: " if len(images) != 52 else ""
+        if missing:
+            raise ProfileError(f"{folder}: {count}no image for {', '.join(missing[:8])}"
+                               f"{' ...' if len(missing) > 8 else ''} "
+                               "(files are named AS.png .. KD.png)")
+        raise ProfileError(f"{folder}: {count}{found[extra[0]].name} names no card "
+                           "(files are named AS.png .. KD.png, ten as T)")
     faces = {}
     for code in sorted(expected):
         img = cv2.imread(str(found[code]), cv2.IMREAD_COLOR)
@@ -128,27 +190,133 @@ def load_faces(folder: Path) -> dict[str, np.ndarray]:
     sizes = {f.shape[:2] for f in faces.values()}
     if len(sizes) != 1:
         raise ProfileError(f"{folder}: the card images differ in size ({sorted(sizes)[:3]})")
+    for code, face in faces.items():
+        why = _not_a_face(face)
+        if why:
+            raise ProfileError(f"{found[code]}: not a card face ({why})")
+    _no_duplicates(faces, found)
     return faces
 
 
-def _index_box(face: np.ndarray) -> tuple[int, int, int, int] | None:
-    """Bounding box of the ink wholly inside the top-left corner region (the index)."""
+def _not_a_face(face: np.ndarray) -> str | None:
+    """Why an image cannot be a card's face seen flat and whole, or None."""
     h, w = face.shape[:2]
-    rw, rh = int(0.25 * w), int(0.4 * h)
-    ink = (darkness(face[:rh, :rw]) > 0.35).astype(np.uint8)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    if not 1.2 <= h / w <= 1.75:
+        return f"{w} x {h} pixels: a card standing upright is 1.4 to 1.6 times as high as wide"
+    if w < 60:
+        return f"{w} pixels wide: at least 60 are needed to learn its index"
+    ink = darkness(face)
+    paper = float(np.mean(ink < 0.25))
+    if paper < 0.3:
+        return f"only {paper:.0%} of it is light: a face is mostly light card"
+    if float(np.mean(ink > 0.35)) < 0.005:
+        return "it is blank"
+    return None
+
+
+def _no_duplicates(faces: dict[str, np.ndarray], files: dict[str, Path]) -> None:
+    """Refuse two cards whose images are the same picture (a file copied under another
+    name): compared small, as ink."""
+    codes = sorted(faces)
+    stack = np.stack([cv2.resize(faces[c], (48, 68), interpolation=cv2.INTER_AREA).ravel()
+                      for c in codes]).astype(np.int16)
+    for i in range(len(codes)):
+        # the same picture, saved again (JPEG) at most: hardly a pixel differs much
+        differ = (np.abs(stack[i + 1:] - stack[i]) > 40).mean(axis=1)
+        same = np.flatnonzero(differ < 0.002)
+        if len(same):
+            j = i + 1 + int(same[0])
+            raise ProfileError(f"{files[codes[i]].name} and {files[codes[j]].name} are the same "
+                               "picture: each card needs its own")
+
+
+def _common_ink(faces: dict[str, np.ndarray], rw: int, rh: int) -> np.ndarray:
+    """Where every face has ink of one colour in its top-left `rw` x `rh` corner: a border
+    line or frame printed on every card, not an index (an index's rank and suit change from
+    card to card, in shape or in colour)."""
+    corners = np.stack([f[:rh, :rw] for f in faces.values()]).astype(np.float32)
+    ink = np.stack([darkness(f[:rh, :rw]) for f in faces.values()])
+    return (np.mean(ink > 0.35, axis=0) >= 0.95) & (corners.std(axis=0).max(axis=2) < 25)
+
+
+def _index_box(face: np.ndarray, common: np.ndarray) -> tuple[int, int, int, int] | None:
+    """Bounding box of the ink wholly inside the top-left corner region (the index), the ink
+    common to every card (`common`, a border) left out."""
+    h, w = face.shape[:2]
+    rh, rw = common.shape
+    ink = (darkness(face[:rh, :rw]) > 0.35) & ~common
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    # pieces of a border line left where an index glyph crosses it lie along it
+    near = cv2.dilate(common.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    along = np.bincount(labels[near].ravel(), minlength=n)
     boxes = []
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
+        if along[i] > 0.5 * area:
+            continue
         if area < 6 or x + bw >= rw - 1 or y + bh >= rh - 1:
             continue  # noise, or something reaching out of the corner (pips, artwork)
         if x <= 1 or y <= 1:
-            continue  # the card's own border
+            continue  # the card's own edge line
+        if bw < 0.012 * w and bh < 0.012 * h:
+            continue  # a speck: an index glyph is bigger, and a border's joins leave these
         boxes.append((x, y, x + bw, y + bh))
     if not boxes:
         return None
-    xs0, ys0, xs1, ys1 = zip(*boxes, strict=True)
+    # the index is the column of ink nearest the card's corner: rank over suit. Ink further
+    # in that starts right of that column's middle (a pip, a court's frame) is not index
+    boxes.sort(key=lambda b: b[0] ** 2 + b[1] ** 2)
+    first = boxes[0]
+    mid = (first[0] + first[2]) / 2
+    column = [b for b in boxes if b[0] <= mid + 0.02 * w]
+    xs0, ys0, xs1, ys1 = zip(*column, strict=True)
     return min(xs0), min(ys0), max(xs1), max(ys1)
+
+
+def _agreeing(boxes: dict[str, tuple[int, int, int, int]], w: int,
+              h: int) -> list[tuple[int, int, int, int]]:
+    """The number cards' index boxes that agree with most on where the index sits (the
+    middle of its column and its top; an A or a 10 is wider, a rank or suit may be lower). A
+    few that do not (ink of a pip within the corner) are left out; many are refused: the
+    index is not where it is on the others."""
+    middle = np.median([(b[0] + b[2]) / 2 for b in boxes.values()])
+    top = np.median([b[1] for b in boxes.values()])
+    bottom = np.median([b[3] for b in boxes.values()])
+    good = {code: b for code, b in boxes.items()
+            if abs((b[0] + b[2]) / 2 - middle) <= 0.04 * w and abs(b[1] - top) <= 0.03 * h
+            and abs(b[3] - bottom) <= 0.05 * h}
+    odd = sorted(set(boxes) - set(good))
+    if len(odd) > len(boxes) // 8:
+        raise ProfileError(f"the index does not sit in one place on {', '.join(odd[:6])}"
+                           f"{' ...' if len(odd) > 6 else ''}: are the faces upright and cut "
+                           "to the card's edge?")
+    return list(good.values())
+
+
+def _check_labels(crops: dict[str, np.ndarray], split: int) -> None:
+    """Refuse a number card whose index reads as another card's (a file named wrong): its rank
+    part is compared with every rank's template made from the other suits' cards, its suit
+    part with the suits' made from the other number cards. Court cards are not asked: some
+    decks print their index a little apart (cardsJS's jacks)."""
+    from drivers.camera.index import correlation
+
+    for code, crop in crops.items():
+        rank, suit = code
+        if rank not in NUMBER_RANKS:
+            continue
+        fits = {r: correlation(crop[:split], np.mean(
+            [crops[r + s][:split] for s in SUITS if r + s != code], axis=0)) for r in RANKS}
+        best = max(fits, key=fits.get)
+        if best != rank and fits[best] > fits[rank] + 0.1:
+            raise ProfileError(f"{code}: its index reads as a {best}, not a {rank} "
+                               "(is the file named for the card it shows?)")
+        fits = {t: correlation(crop[split:], np.mean(
+            [crops[r + t][split:] for r in NUMBER_RANKS if r + t != code], axis=0))
+            for t in SUITS}
+        best = max(fits, key=fits.get)
+        if best != suit and fits[best] > fits[suit] + 0.1:
+            raise ProfileError(f"{code}: its index shows the suit {best}, not {suit} "
+                               "(is the file named for the card it shows?)")
 
 
 def _split_row(parts: list[np.ndarray]) -> int:
@@ -162,9 +330,13 @@ def _split_row(parts: list[np.ndarray]) -> int:
 def index_profile(faces: dict[str, np.ndarray]) -> DeckProfile:
     """Where the index lies and what its parts look like, from the clean faces."""
     h, w = next(iter(faces.values())).shape[:2]
-    boxes = [_index_box(faces[r + s]) for r in NUMBER_RANKS for s in SUITS]
-    if any(b is None for b in boxes):
-        raise ProfileError("no index found in the top-left corner of some number cards")
+    common = _common_ink(faces, int(0.3 * w), int(0.4 * h))
+    boxes = {r + s: _index_box(faces[r + s], common) for r in NUMBER_RANKS for s in SUITS}
+    lacking = [code for code, box in boxes.items() if box is None]
+    if lacking:
+        raise ProfileError(f"no index found in the top-left corner of {', '.join(lacking[:6])}:"
+                           " faces are upright, index top left")
+    boxes = _agreeing(boxes, w, h)
     x0 = max(0, min(b[0] for b in boxes) - 0.015 * w) / w
     y0 = max(0, min(b[1] for b in boxes) - 0.012 * h) / h
     x1 = min(w, max(b[2] for b in boxes) + 0.015 * w) / w
@@ -172,11 +344,30 @@ def index_profile(faces: dict[str, np.ndarray]) -> DeckProfile:
     patch_w = max(16, round(PATCH_H * (x1 - x0) * w / ((y1 - y0) * h)))
     crops = {code: _canonical(face, (x0, y0, x1, y1), patch_w) for code, face in faces.items()}
     split = _split_row([crops[r + s] for r in NUMBER_RANKS for s in SUITS])
+    _check_labels(crops, split)
     ranks = {r: np.mean([crops[r + s][:split] for s in SUITS], axis=0).astype(np.float32)
              for r in RANKS}
     suits = {s: np.mean([crops[r + s][split:] for r in RANKS], axis=0).astype(np.float32)
              for s in SUITS}
-    return DeckProfile(h / w, (x0, y0, x1, y1), split, patch_w, ranks, suits)
+    return DeckProfile(h / w, (x0, y0, x1, y1), split, patch_w, ranks, suits,
+                       glyph_bgr=_glyph_colours(faces, (x0, y0, x1, y1)))
+
+
+def _glyph_colours(faces: dict[str, np.ndarray], window) -> dict[str, list[float]]:
+    """Each suit's ink colour on the clean faces (BGR): the median of the index's dark
+    pixels over its number cards."""
+    h, w = next(iter(faces.values())).shape[:2]
+    x0, y0, x1, y1 = window
+    out = {}
+    for suit in SUITS:
+        pixels = []
+        for rank in NUMBER_RANKS:
+            crop = faces[rank + suit][int(y0 * h):int(round(y1 * h)),
+                                      int(x0 * w):int(round(x1 * w))]
+            pixels.append(crop[darkness(crop) > 0.5])
+        pixels = np.concatenate(pixels)
+        out[suit] = np.median(pixels, axis=0).tolist() if len(pixels) else [0.0, 0.0, 0.0]
+    return out
 
 
 def _canonical(face: np.ndarray, window, patch_w: int) -> np.ndarray:

@@ -34,24 +34,26 @@ from drivers.camera.corners import (
     distances,
     edge_corners,
     estimate_card_height,
+    felt,
     long_edges,
     short_edges,
 )
+from drivers.camera.explain import Trace
 from drivers.camera.index import (
     Located,
-    colour_of_glyphs,
     cut_all,
+    glyph_tint,
     ink_above,
     ink_of,
     locate_all,
     off_place,
     own_fit,
-    redness,
+    suits_of_tint,
+    tint_map,
     window_matrices,
 )
 from drivers.camera.outline import outline_corners
 from drivers.camera.profile import NUMBER_RANKS, DeckProfile
-from models.cards import SUITS
 
 RED_SUITS = {"H", "D"}
 
@@ -96,6 +98,8 @@ class CardReading:
     region: str | None = None  # where on the table, when calibration names regions
     corner: Corner | None = None  # where the index was read
     index_at: np.ndarray | None = None  # the centre of the rank read, in the frame
+    doubts: list[str] = field(default_factory=list)  # why it is uncertain
+    candidates: dict | None = None  # the classifiers' best few, when explaining
 
     def to_json(self) -> dict:
         out = {"card": self.card, "confidence": round(self.confidence, 3)}
@@ -116,9 +120,18 @@ class Recognizer:
         self.card_width = card_width  # in pixels of the full frame, where calibration knows it
         self.t = thresholds
         self.cloth = cloth
+        # a deck whose ink has the cloth's colour (green clubs on green baize): cloth-coloured
+        # pixels that paper surrounds are ink, not cloth
+        bgr = np.array(list(profile.glyph_bgr.values()) or [[0, 0, 0]], np.uint8)[None]
+        self.enclosed = bool(felt(bgr, cloth).any())
+        # the generic templates' and the ink above's limits, as loose as the deck needs
+        self.rank_seen = min(thresholds.seen, profile.rank_seen)
+        self.suit_seen = min(thresholds.suit_seen, profile.suit_seen)
+        self.ink_above = max(thresholds.ink_above, profile.ink_above + 0.1)
 
-    def read(self, frame: np.ndarray) -> list[CardReading]:
-        """Every card whose index shows in the frame, certain or not."""
+    def read(self, frame: np.ndarray, trace: Trace | None = None) -> list[CardReading]:
+        """Every card whose index shows in the frame, certain or not. With a `Trace`, what
+        each step found and why each corner was passed over is noted in it (`--explain`)."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise ValueError("a frame is a colour image (height x width x 3)")
         scale = min(1.0, 1280 / frame.shape[1])
@@ -129,7 +142,11 @@ class Recognizer:
         half = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         mask = card_mask(half, self.cloth)
         min_area = 2500 / 4 * (small.shape[1] / 1280) ** 2
+        if self.enclosed:  # cloth-coloured ink on a card is no hole in the card
+            mask = _holes_filled(mask, min_area / 4)
         regions = card_regions(mask, min_area)
+        if trace is not None:
+            trace.regions = [r / scale * 2 for r in regions]
         segments = card_edges(half, regions) * 2
         aspect = self.profile.aspect
         if self.card_width:
@@ -138,12 +155,20 @@ class Recognizer:
             guess = estimate_card_height(regions, aspect)
             guess = None if guess is None else 2 * guess
         if guess is None:
+            if trace is not None:
+                trace.note("no card-coloured region big enough for a card on the cloth")
             return []
         # followed edges run corner to corner: the length most share is the card's height
         edges, height = long_edges(small, segments, guess, None if self.card_width else aspect)
         if not len(edges):
+            if trace is not None:
+                trace.note(f"no straight edge about a card long (about {guess / scale:.0f} px)")
             return []
         width = height / aspect
+        if trace is not None:
+            trace.card_width = width / scale
+            trace.note(f"{len(edges)} long edges, a card {width / scale:.0f} x "
+                       f"{height / scale:.0f} px")
         readings = []
         # corners at the ends of long edges first (they are placed best), then the ones the
         # hands' outlines imply, for cards whose long edge lies unseen on the card beneath
@@ -154,7 +179,14 @@ class Recognizer:
         # (an outline's corners are guesses that need no short edge: only edges' are tested)
         worth = found.from_outline.copy()
         worth[~worth] = short_edges(small, found.take(~worth), width)
-        worth &= _index_on_card(mask, found, width, self.profile)
+        on_card = _index_on_card(mask, found, width, self.profile, 0.5 if self.enclosed else 1.0)
+        if trace is not None:
+            for i, corner in enumerate(found.unscaled(scale)):
+                if not worth[i]:
+                    trace.passed(corner, "no short edge runs on from it: not an index corner")
+                elif not on_card[i]:
+                    trace.passed(corner, "its index window would lie on the cloth")
+        worth &= on_card
         found = found.take(worth)
         # each corner's card centre, and of each card read surely its centre and corner
         centres = card_centres(found, width, aspect).tolist()
@@ -167,15 +199,21 @@ class Recognizer:
         for from_outline in (False, True):
             batch = [i for i, o in enumerate(outline) if o == from_outline
                      and not _read_already(points[i], o, centres[i], sure, width)]
+            if trace is not None:
+                for i, o in enumerate(outline):
+                    if o == from_outline and i not in batch:
+                        trace.passed(found.unscaled(scale).corner(i),
+                                     "its card was read surely at another corner")
             batch_read = self.read_corners(frame, found.take(batch).unscaled(scale),
-                                           width / scale)
+                                           width / scale, trace)
             for i, reading in zip(batch, batch_read, strict=True):
-                if reading is None or (from_outline and not reading.certain):
-                    continue  # an outline's corner is a guess: only a sure index there counts
+                if reading is None:
+                    continue  # an outline's corner is a guess, but an index read there is one
                 if _read_already(points[i], from_outline, centres[i], sure, width):
                     continue
                 if reading.certain and not on_cards[i]:
                     reading.certain = False  # the card this index implies would lie on felt
+                    reading.doubts.append("the card it implies would lie partly on cloth")
                 readings.append(reading)
                 if reading.certain:
                     sure.append((*(reading.center * scale).tolist(),
@@ -186,42 +224,54 @@ class Recognizer:
         """The card whose index lies at this corner, or None when no index lies there."""
         return self.read_corners(frame, Corners.of([corner]), width)[0]
 
-    def read_corners(self, frame, corners: Corners,
-                     width: float) -> list[CardReading | None]:
+    def read_corners(self, frame, corners: Corners, width: float,
+                     trace: Trace | None = None) -> list[CardReading | None]:
         """`read_corner` for each corner, all their windows searched together."""
         if not len(corners):
             return []
         p = self.profile
         maps = window_matrices(corners.points, corners.us, corners.vs, width, p)
         patches = cut_all(frame, maps, p)
-        inks = ink_of(patches, self.cloth)
+        inks = ink_of(patches, self.cloth, self.enclosed)
         h = len(inks) // len(corners)
         readings: list[CardReading | None] = [None] * len(corners)
         # where the generic templates fit too badly, no index is there
-        seen = [(i, f) for i, f in enumerate(locate_all(inks, p))
-                if min(f.rank_match, f.suit_match) >= self.t.seen
-                and f.suit_match >= self.t.suit_seen]
+        located = locate_all(inks, p)
+        seen = [(i, f) for i, f in enumerate(located)
+                if f.rank_match >= self.rank_seen and f.suit_match >= self.suit_seen]
+        if trace is not None:
+            kept = {i for i, _ in seen}
+            for i, f in enumerate(located):
+                if i not in kept:
+                    trace.passed(corners.corner(i), "no index in its window: the index "
+                                 f"templates fit {f.rank_match:.2f} (rank) and "
+                                 f"{f.suit_match:.2f} (suit), below {self.rank_seen:.2f} "
+                                 f"and {self.suit_seen:.2f}")
         if not seen:
             return readings
-        red_map = redness(patches)
-        reds = [colour_of_glyphs(red_map[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
-                for i, found in seen]
+        tints = tint_map(patches)
+        families = [suits_of_tint(glyph_tint(tints[i * h: (i + 1) * h],
+                                             inks[i * h: (i + 1) * h], found), p)
+                    for i, found in seen]
         ranks = p.rank_classifier.best_all(
             features_all([found.rank_part for _, found in seen], RANK_SIZE), [None] * len(seen))
-        families = [None if red is None else {s for s in SUITS if (s in RED_SUITS) == red}
-                    for red in reds]
         suits = p.suit_classifier.best_all(
-            features_all([found.suit_part for _, found in seen], SUIT_SIZE), families)
+            features_all([found.suit_part for _, found in seen], SUIT_SIZE),
+            [None if f is None else set(f) for f in families])
         centres = card_centres(corners, width, p.aspect)
-        for (i, found), red, (rank, _, r_margin), (suit, _, s_margin) in zip(
-                seen, reds, ranks, suits, strict=True):
+        for (i, found), family, (rank, _, r_margin), (suit, _, s_margin) in zip(
+                seen, families, ranks, suits, strict=True):
             readings[i] = self._reading(corners.corner(i), centres[i], maps[i],
-                                        inks[i * h: (i + 1) * h], found, red, rank, r_margin,
+                                        inks[i * h: (i + 1) * h], found, family, rank,
+                                        r_margin,
                                         suit, s_margin, width)
+            if trace is not None:
+                readings[i].candidates = _candidates(p, found, family)
         return readings
 
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
-                 ink: np.ndarray, found: Located, red: bool | None, rank: str, r_margin: float,
+                 ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,
+                 r_margin: float,
                  suit: str, s_margin: float, width: float) -> CardReading:
         """A corner's reading (its card centred at `center`) from what its window showed:
         certain or not, and how sure."""
@@ -231,10 +281,19 @@ class Recognizer:
         match = min(rank_fit, suit_fit)
         off = off_place(found, p)
         above = ink_above(ink, found) if rank in NUMBER_RANKS else 0.0
-        certain = (red is not None and rank_fit >= self.t.rank_fit
-                   and suit_fit >= self.t.suit_fit and r_margin >= p.rank_margin
-                   and s_margin >= p.suit_margin and off <= self.t.off_place
-                   and above <= self.t.ink_above)
+        red = None if colour is None else bool(colour & RED_SUITS)
+        doubts = [why for failed, why in (
+            (colour is None, "the ink's colour is not clearly one of the deck's"),
+            (rank_fit < self.t.rank_fit, f"the {rank}'s template fits {rank_fit:.2f} of its "
+             f"own, below {self.t.rank_fit}"),
+            (suit_fit < self.t.suit_fit, f"the {suit}'s template fits {suit_fit:.2f} of its "
+             f"own, below {self.t.suit_fit}"),
+            (r_margin < p.rank_margin, f"rank margin {r_margin:.2f} below {p.rank_margin:.2f}"),
+            (s_margin < p.suit_margin, f"suit margin {s_margin:.2f} below {p.suit_margin:.2f}"),
+            (off > self.t.off_place, f"index {off:.2f} card widths off its place"),
+            (above > self.ink_above, f"ink just above the rank ({above:.2f}): found cut?"),
+        ) if failed]
+        certain = not doubts
         sure = min(r_margin / p.rank_margin, s_margin / p.suit_margin, 1.0)
         x0, y0, x1, y1 = found.rank_box
         index_at = to_frame @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
@@ -244,7 +303,33 @@ class Recognizer:
                                    "suit_margin": round(s_margin, 3), "red": red,
                                    "off_place": round(float(off), 3),
                                    "ink_above": round(above, 3)},
-                           corner=corner, width=width, index_at=index_at)
+                           corner=corner, width=width, index_at=index_at, doubts=doubts)
+
+
+def _holes_filled(mask: np.ndarray, most: float) -> np.ndarray:
+    """The card mask with the cloth-coloured patches that card surrounds, smaller than `most`
+    pixels, filled in: a four-colour deck's green index seen as cloth."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(mask),
+                                                           connectivity=4)
+    h, w = mask.shape
+    x, y, bw, bh, area = stats.T
+    hole = (area < most) & (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
+    hole[0] = hole[0] and False
+    fill = np.where(hole, 255, 0).astype(np.uint8)[labels]
+    return cv2.bitwise_or(mask, fill)
+
+
+def _candidates(profile: DeckProfile, found: Located, family: set[str] | None) -> dict:
+    """The classifiers' three best ranks and suits with their scores (for `--explain`)."""
+    out = {}
+    for name, classifier, part, size, allowed in (
+            ("ranks", profile.rank_classifier, found.rank_part, RANK_SIZE, None),
+            ("suits", profile.suit_classifier, found.suit_part, SUIT_SIZE, family)):
+        scores = classifier.scores(features_all([part], size))[0]
+        ranked = sorted(((float(v), c) for c, v in zip(classifier.classes, scores, strict=True)
+                         if allowed is None or c in allowed), reverse=True)[:3]
+        out[name] = [[c, round(v, 2)] for v, c in ranked]
+    return out
 
 
 def _read_already(point: list[float], from_outline: bool, centre: list[float],
@@ -285,13 +370,14 @@ def _on_card_share(mask: np.ndarray, corners: Corners, across: np.ndarray,
 
 
 def _index_on_card(mask: np.ndarray, corners: Corners, width: float,
-                   profile: DeckProfile) -> np.ndarray:
-    """Whether the middle of the index window each corner implies lies on card: at the far
-    ends of long edges and where an edge was found on the felt it lies on the cloth."""
+                   profile: DeckProfile, share: float = 1.0) -> np.ndarray:
+    """Whether the middle of the index window each corner implies lies on card (at least the
+    `share` of it: less where the index has the cloth's colour): at the far ends of long
+    edges and where an edge was found on the felt it lies on the cloth."""
     x0, y0, x1, y1 = profile.window
-    share = np.array([0.3, 0.7])
-    return _on_card_share(mask, corners, width * (x0 + share * (x1 - x0)),
-                          width * profile.aspect * (y0 + share * (y1 - y0))) == 1.0
+    at = np.array([0.3, 0.7])
+    return _on_card_share(mask, corners, width * (x0 + at * (x1 - x0)),
+                          width * profile.aspect * (y0 + at * (y1 - y0))) >= share
 
 
 def _on_cards(mask: np.ndarray, corners: Corners, width: float,
@@ -342,6 +428,7 @@ def merge(readings: list[CardReading], width: float) -> list[CardReading]:
             card.corners_read += 1
             if order[k].card != card.card and order[k].certain:
                 card.certain = False  # two corners disagree: say so, do not pick
+                card.doubts.append(f"another corner of it reads {order[k].card}")
         cards.append(card)
     return sorted(cards, key=lambda c: (float(c.center[1]), float(c.center[0])))
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 
 from drivers.camera.calibration import Calibration, CalibrationError, calibrate
+from drivers.camera.explain import Trace, report
 from drivers.camera.profile import DeckProfile, ProfileError
 from drivers.camera.recognize import Recognizer
 from drivers.camera.training import enroll
@@ -36,9 +37,9 @@ def enroll_cmd(args) -> int:
         raise CommandError(str(exc)) from None
     except OSError as exc:
         raise CommandError(f"{args.out}: {exc.strerror}") from None
-    x0, y0, x1, y1 = profile.window
-    print(f"enrolled {args.images}: 52 cards; index window x {x0:.3f}-{x1:.3f}, "
-          f"y {y0:.3f}-{y1:.3f} of the card; profile {args.out}")
+    print(f"enrolled {args.images}: 52 cards; profile {args.out}")
+    for line in profile.describe():
+        print(f"  {line}")
     return 0
 
 
@@ -65,12 +66,19 @@ def recognize_cmd(args) -> int:
             raise CommandError(f"{name}: not a readable image")
         images.append((name, img))
     for name, img in images:
+        trace = Trace() if args.explain else None
         cards = []
-        for reading in rec.read(img):
+        readings = rec.read(img, trace)
+        for reading in readings:
             if cal is not None:
                 reading.region = cal.region_of(reading.center)
             cards.append(reading.to_json())
-        print(json.dumps({"image": name, "cards": cards}), flush=True)
+        if trace is None:
+            print(json.dumps({"image": name, "cards": cards}), flush=True)
+        else:
+            print(f"{name}: {len(cards)} card{'s' if len(cards) != 1 else ''}")
+            for line in report(trace, readings):
+                print(f"  {line}")
     return 0
 
 
@@ -113,6 +121,9 @@ def register(sub) -> None:
         s.add_argument("--calibration", help="calibration file from camera calibrate")
         if name == "recognize":
             s.add_argument("images", nargs="+", metavar="IMAGE")
+            s.add_argument("--explain", action="store_true",
+                           help="instead of JSON, tell region by region what was read and "
+                                "why, and why each corner was passed over")
         else:
             s.add_argument("--source", required=True,
                            help="video file, folder of frames, or camera device number")

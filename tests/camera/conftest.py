@@ -3,4 +3,10 @@
 They live here so that OpenCV and the deck renderers load only where camera tests run.
 """
 
-from tests.camera.support import deck_faces, decks, profiles  # noqa: F401
+from tests.camera.support import (  # noqa: F401
+    deck_faces,
+    decks,
+    design_faces,
+    design_profiles,
+    profiles,
+)

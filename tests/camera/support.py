@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -37,7 +38,9 @@ def score(readings, cards, radius: float = 30.0) -> dict:
     missed, and rank and suit right (best guesses included). The closest pairs are matched
     first, so a card that was missed does not take its fanned neighbour's reading (the cards of
     a hand lie closer together than the radius)."""
-    out = dict(cards=len(cards), right=0, wrong_sure=0, uncertain=0, missed=0, rank=0, suit=0)
+    out = dict(cards=len(cards), right=0, wrong_sure=0, uncertain=0, missed=0, rank=0, suit=0,
+               alone=0, alone_missed=0)
+    lone = alone(cards)
     pairs = sorted((float(np.hypot(*(r.center - card.corners.mean(axis=0)))), ci, ri)
                    for ci, card in enumerate(cards) for ri, r in enumerate(readings))
     match: dict[int, int] = {}
@@ -50,8 +53,10 @@ def score(readings, cards, radius: float = 30.0) -> dict:
         match[ci] = ri
         used.add(ri)
     for ci, card in enumerate(cards):
+        out["alone"] += lone[ci]
         if ci not in match:
             out["missed"] += 1
+            out["alone_missed"] += lone[ci]
             continue
         r = readings[match[ci]]
         out["rank"] += r.card[0] == card.code[0]
@@ -63,3 +68,27 @@ def score(readings, cards, radius: float = 30.0) -> dict:
         else:
             out["wrong_sure"] += 1
     return out
+
+
+def alone(cards) -> list[bool]:
+    """For each card, whether it lies alone: no other card overlaps it."""
+    quads = [c.corners.astype(np.float32).reshape(-1, 1, 2) for c in cards]
+    return [not any(cv2.intersectConvexConvex(q, other)[0] > 1.0
+                    for j, other in enumerate(quads) if j != i)
+            for i, q in enumerate(quads)]
+
+
+HELD_OUT_IN_TESTS = ["four-colour", "mono-tight"]  # generated: drawn offline, held out
+
+
+@pytest.fixture(scope="session")
+def design_faces(tmp_path_factory) -> dict[str, Path]:
+    from hardware_mocks.designs import draw_deck, named
+
+    root = tmp_path_factory.mktemp("designs")
+    return {name: draw_deck(named(name), root / name) for name in HELD_OUT_IN_TESTS}
+
+
+@pytest.fixture(scope="session")
+def design_profiles(design_faces) -> dict[str, DeckProfile]:
+    return {name: enroll(folder) for name, folder in design_faces.items()}

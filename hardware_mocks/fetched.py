@@ -1,0 +1,163 @@
+"""Open-licensed published decks, fetched from the npm registry at test time, never committed.
+
+Each is fetched once with `npm pack` into a cache folder (`.test-cache/`, ignored by git) and
+turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
+
+- `kennard`, `kennard-4c`: Adrian Kennard's SVG cards (CC0), two-colour and four-colour, as
+  packaged by @heruka_urgyen/react-playing-cards (MIT). Their index glyphs and pips are SVG
+  symbols placed by height, which Qt's SVG renderer does not scale, so each use of a symbol is
+  written out as a transformed group first.
+- `bellot`: David Bellot's SVG-cards (LGPL-2.1), the French-pattern courts, from the PNG
+  renderings the package ships (2x).
+- `younes`: the Responsive Playing Cards (LGPL-3.0), from Chris Aguilar's vectorised cards
+  (the same source as cardsJS's faces, redrawn), as @younestouati/playing-cards-standard-deck.
+
+cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+import shutil
+import subprocess
+import tarfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from hardware_mocks.decks import CARD_W, render_svg_deck
+from models.cards import ALL_CARDS, Card
+
+PACKAGES = {  # deck: (npm package, folder inside it, licence of the faces)
+    "kennard": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/2color", "CC0"),
+    "kennard-4c": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/4color", "CC0"),
+    "bellot": ("svg-cards@4.0.2", "png/2x", "LGPL-2.1"),
+    "younes": ("@younestouati/playing-cards-standard-deck@3.0.0", "cards", "LGPL-3.0"),
+}
+SVG = "http://www.w3.org/2000/svg"
+XLINK = "http://www.w3.org/1999/xlink"
+
+
+def fetch_package(spec: str, cache_dir: Path) -> Path:
+    """The unpacked npm package `spec` (name@version), fetched once into `cache_dir`. Raises
+    RuntimeError saying why when npm or the registry cannot be reached."""
+    folder = Path(cache_dir) / re.sub(r"[^A-Za-z0-9.@-]", "_", spec)
+    if (folder / "package" / "package.json").exists():
+        return folder / "package"
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError(f"npm is not installed: it fetches the published test deck {spec}")
+    work = folder / "download"
+    work.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "npm_config_loglevel": "error"}
+    done = subprocess.run([npm, "pack", spec, "--silent"], cwd=work, env=env,
+                          capture_output=True, text=True, timeout=300)
+    tarballs = sorted(work.glob("*.tgz"))
+    if done.returncode != 0 or not tarballs:
+        raise RuntimeError(f"npm pack {spec} failed: {done.stderr.strip()[-400:]}")
+    with tarfile.open(tarballs[-1]) as tar:
+        tar.extractall(folder, filter="data")
+    return folder / "package"
+
+
+def fetched_deck(name: str, cache_dir: Path, out_dir: Path) -> Path:
+    """Write the fetched deck `name` (of PACKAGES) as PNG faces named by card code."""
+    spec, inside, _ = PACKAGES[name]
+    source = fetch_package(spec, cache_dir) / inside
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if name.startswith("kennard"):
+        flat = Path(cache_dir) / f"{name}-flat"
+        flat.mkdir(parents=True, exist_ok=True)
+        for card in ALL_CARDS:
+            tree = ET.parse(source / f"{card.code}.svg")
+            inline_symbols(tree.getroot())
+            tree.write(flat / f"{card.code}.svg")
+        return render_svg_deck(flat, out_dir, names=lambda card: f"{card.code}.svg")
+    if name == "younes":
+        return render_svg_deck(source, out_dir, names=_younes_name)
+    for card in ALL_CARDS:  # bellot: PNG with a transparent margin round the rounded card
+        rgba = cv2.imread(str(source / _bellot_name(card)), cv2.IMREAD_UNCHANGED)
+        if rgba is None:
+            raise RuntimeError(f"{spec} lacks {_bellot_name(card)}")
+        alpha = rgba[:, :, 3:].astype(np.float32) / 255
+        face = rgba[:, :, :3] * alpha + 255 * (1 - alpha)
+        h, w = face.shape[:2]
+        face = cv2.resize(face.astype(np.uint8), (CARD_W, round(CARD_W * h / w)),
+                          interpolation=cv2.INTER_AREA)
+        cv2.imwrite(str(out_dir / f"{card.code}.png"), face)
+    return out_dir
+
+
+def _younes_name(card: Card) -> str:
+    rank = {"A": "1", "T": "10", "J": "11", "Q": "12", "K": "13"}.get(card.rank, card.rank)
+    return f"{rank}{card.suit.lower()}.svg"
+
+
+def _bellot_name(card: Card) -> str:
+    suit = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}[card.suit]
+    rank = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}.get(card.rank,
+                                                                               card.rank)
+    return f"{suit}_{rank}.png"
+
+
+def _number(value: str | None, whole: float) -> float:
+    if value is None:
+        return whole
+    if value.endswith("%"):
+        return whole * float(value[:-1]) / 100
+    return float(value)
+
+
+def inline_symbols(svg: ET.Element) -> None:
+    """Replace every `<use>` of a `<symbol>` by a group of the symbol's content, scaled and
+    placed as SVG places a symbol's viewBox in the use's viewport (preserveAspectRatio's
+    xMin/xMid/xMax and YMin/YMid/YMax with meet, or none)."""
+    ET.register_namespace("", SVG)
+    ET.register_namespace("xlink", XLINK)
+    symbols = {s.get("id"): s for s in svg.iter(f"{{{SVG}}}symbol")}
+    for symbol in symbols.values():  # symbols that use symbols (court art uses the pips)
+        _inline(symbol, symbols, symbol.get("viewBox"))
+    _inline(svg, symbols, svg.get("viewBox", "0 0 100 100"))
+    for parent in list(svg.iter()):
+        for child in list(parent):
+            if child.tag == f"{{{SVG}}}symbol":
+                parent.remove(child)
+
+
+def _inline(root: ET.Element, symbols: dict[str, ET.Element], viewbox: str) -> None:
+    """`inline_symbols` within `root`, whose viewport is `viewbox` (for sizes in %)."""
+    view = [float(v) for v in viewbox.split()]
+    for parent in list(root.iter()):
+        if parent.tag == f"{{{SVG}}}symbol" and parent is not root:
+            continue
+        for i, use in enumerate(list(parent)):
+            href = use.get(f"{{{XLINK}}}href") or use.get("href") or ""
+            if use.tag != f"{{{SVG}}}use" or href[1:] not in symbols:
+                continue
+            symbol = symbols[href[1:]]
+            vx, vy, vw, vh = (float(v) for v in symbol.get("viewBox").split())
+            w, h = _number(use.get("width"), view[2]), _number(use.get("height"), view[3])
+            x, y = _number(use.get("x"), 0), _number(use.get("y"), 0)
+            align = symbol.get("preserveAspectRatio", "xMidYMid")
+            if align.startswith("none"):
+                sx, sy = w / vw, h / vh
+                dx = dy = 0.0
+            else:
+                sx = sy = min(w / vw, h / vh)
+                dx = {"xMin": 0, "xMid": 0.5, "xMax": 1}[align[:4]] * (w - vw * sx)
+                dy = {"YMin": 0, "YMid": 0.5, "YMax": 1}[align[4:8]] * (h - vh * sy)
+            # the use's own transform applies outside its placement
+            group = ET.Element(f"{{{SVG}}}g", {
+                "transform": f"{use.get('transform', '')} "
+                             f"translate({x + dx - vx * sx} {y + dy - vy * sy}) "
+                             f"scale({sx} {sy})"})
+            for key in ("fill", "stroke"):
+                if use.get(key):
+                    group.set(key, use.get(key))
+            group.extend(copy.deepcopy(list(symbol)))
+            parent[i] = group

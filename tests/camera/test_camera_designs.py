@@ -1,0 +1,119 @@
+"""Decks of designs the recognizer was never tuned on: enrolment learns them from their 52
+clean faces, refuses sets it cannot learn from, and their tables are read.
+
+The designs are generated (`hardware_mocks/designs.py`), so these run offline; the benchmark
+(`bench/camera.py`) measures every design, fetched ones too, on many more tables."""
+
+from __future__ import annotations
+
+import shutil
+
+import cv2
+import numpy as np
+import pytest
+
+from drivers.camera.explain import Trace, report
+from drivers.camera.profile import ProfileError, index_profile, load_faces
+from drivers.camera.recognize import Recognizer
+from hardware_mocks.camera import Deck, random_scene
+from hardware_mocks.designs import draw_deck, named
+from tests.camera.support import HELD_OUT_IN_TESTS, score
+
+pytestmark = pytest.mark.xdist_group("camera")
+
+
+@pytest.fixture(scope="module")
+def serif(tmp_path_factory):
+    return draw_deck(named("serif-border"), tmp_path_factory.mktemp("serif"))
+
+
+def _copy(folder, tmp_path):
+    out = tmp_path / "faces"
+    shutil.copytree(folder, out)
+    return out
+
+
+@pytest.mark.parametrize(("spoil", "words"), [
+    (lambda d: (d / "7H.png").unlink(), "51 images, a deck has 52: no image for 7H"),
+    (lambda d: shutil.copy(d / "AS.png", d / "XX.png"), "XX.png names no card"),
+    (lambda d: shutil.copy(d / "AS.png", d / "as.jpg"), "are both AS"),
+    (lambda d: shutil.copy(d / "5C.png", d / "6C.png"), "5C.png and 6C.png are the same picture"),
+    (lambda d: cv2.imwrite(str(d / "KD.png"), np.full((349, 250, 3), 30, np.uint8)),
+     "KD.png: not a card face"),
+    (lambda d: cv2.imwrite(str(d / "KD.png"), np.full((349, 250, 3), 255, np.uint8)),
+     "KD.png: not a card face (it is blank)"),
+    (lambda d: cv2.imwrite(str(d / "2S.png"), cv2.resize(cv2.imread(str(d / "2S.png")),
+                                                          (349, 250))), "differ in size"),
+])
+def test_a_set_it_cannot_learn_from_is_refused_saying_why(spoil, words, serif, tmp_path):
+    folder = _copy(serif, tmp_path)
+    spoil(folder)
+    with pytest.raises(ProfileError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        index_profile(load_faces(folder))
+
+
+def test_a_face_filed_under_another_card_is_refused(serif, tmp_path):
+    folder = _copy(serif, tmp_path)
+    (folder / "5H.png").rename(folder / "tmp.png")
+    (folder / "6H.png").rename(folder / "5H.png")
+    (folder / "tmp.png").rename(folder / "6H.png")
+    with pytest.raises(ProfileError, match="5H: its index reads as a 6, not a 5"):
+        index_profile(load_faces(folder))
+
+
+def test_the_index_is_learned_where_the_design_prints_it(serif, tmp_path):
+    """serif-border's 10 touches the border line printed on every card: the line is left out
+    and the window holds the index, wherever the design puts it."""
+    design = named("serif-border")
+    profile = index_profile(load_faces(serif))
+    x0, y0, x1, y1 = profile.window
+    assert x0 < design.index_x < x1 and y0 < design.index_y + design.rank_h < y1
+    assert x1 < 0.25 and y1 - y0 < 0.25
+    jumbo = named("sans-jumbo")
+    big = index_profile(load_faces(draw_deck(jumbo, tmp_path / "jumbo"))).window
+    assert big[3] - big[1] > y1 - y0  # a jumbo index gets a taller window
+
+
+def test_enrolment_learns_four_ink_colours_of_a_four_colour_deck(design_profiles):
+    groups = [sorted(s) for _, s in design_profiles["four-colour"].colour_groups]
+    assert sorted(groups) == [["C"], ["D"], ["H"], ["S"]]
+    two = [sorted(s) for _, s in design_profiles["mono-tight"].colour_groups]
+    assert sorted(two) == [["C", "S"], ["D", "H"]]
+
+
+@pytest.mark.parametrize("design", HELD_OUT_IN_TESTS)
+def test_tables_of_a_design_never_tuned_on_are_read(design, design_faces, design_profiles):
+    """Few tables (the benchmark reads hundreds): none wrong with confidence, no card lying
+    alone missed, and most read right. The issue's 99.5% is not met on held-out designs yet
+    (docs/camera.md): the floor here is what they read now (four-colour 91.5% on these
+    tables, mono-tight missed 4 of 130, in fans), so that it cannot slip back."""
+    rec = Recognizer(design_profiles[design])
+    deck = Deck(design_faces[design])
+    rng = np.random.default_rng(31)
+    total: dict[str, int] = {}
+    for _ in range(12):
+        scene = random_scene(deck, rng)
+        for key, value in score(rec.read(scene.image), scene.cards).items():
+            total[key] = total.get(key, 0) + value
+    n = total["cards"]
+    print(f"\n{design}: {total}")
+    assert total["wrong_sure"] == 0
+    assert total["alone_missed"] == 0 and total["alone"] > 0
+    assert total["right"] / n >= 0.9 and total["missed"] <= 0.04 * n
+
+
+def test_explain_says_what_was_read_and_why_corners_were_passed_over(design_faces,
+                                                                     design_profiles):
+    rec = Recognizer(design_profiles["four-colour"])
+    scene = random_scene(Deck(design_faces["four-colour"]), np.random.default_rng(5),
+                         max_hands=2)
+    trace = Trace()
+    readings = rec.read(scene.image, trace)
+    lines = report(trace, readings)
+    text = "\n".join(lines)
+    assert "long edges, a card" in lines[0]
+    assert text.count("region ") == len(trace.regions) >= 1
+    for r in readings:
+        assert (r.card in text)
+    assert "passed over:" in text
+    assert rec.read(scene.image) == [] or len(rec.read(scene.image)) == len(readings)
