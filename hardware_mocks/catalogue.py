@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from hardware_mocks.decks import draw_own_deck, fetch_svg_deck, render_svg_deck
-from hardware_mocks.designs import NAMED, draw_deck, random_design
+from hardware_mocks.design_faces import draw_deck
+from hardware_mocks.designs import NAMED, random_design
 from hardware_mocks.fetched import PACKAGES, fetched_deck
 
 TUNING = ["own", "cardsJS"] + [f"pool-{seed}" for seed in range(1, 9)]

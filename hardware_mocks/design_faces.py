@@ -14,12 +14,13 @@ from __future__ import annotations
 import os
 import zlib
 from functools import cache
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from hardware_mocks.designs import CARD_W, Design, font_file, ink
-from models.cards import Card
+from models.cards import ALL_CARDS, Card
 
 SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 PIPS = {  # pip centres: x 0 (left column) to 1 (right), y as a share of the height
@@ -215,3 +216,12 @@ def _court(img: np.ndarray, design: Design, card: Card, colour) -> None:
     img[h - mid:h - y0, w - x1:w - x0] = half[::-1, ::-1]
     cv2.rectangle(img, (x0, y0), (x1, h - y0), colour, 2, cv2.LINE_AA)
     cv2.line(img, (x0, mid), (x1, mid), colour, 1, cv2.LINE_AA)
+
+
+def draw_deck(design: Design, out_dir: Path) -> Path:
+    """Write the design's 52 faces as PNG named by card code; return the folder."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for card in ALL_CARDS:
+        cv2.imwrite(str(out_dir / f"{card.code}.png"), draw_face(design, card))
+    return out_dir

@@ -17,12 +17,8 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
-import cv2
 import numpy as np
-
-from models.cards import ALL_CARDS
 
 CARD_W = 250  # pixels; the height follows the design's aspect
 
@@ -98,17 +94,6 @@ def ink(design: Design, suit: str) -> str:
     if design.four_colour:
         return {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}[suit]
     return RED if suit in "HD" else BLACK
-
-
-def draw_deck(design: Design, out_dir: Path) -> Path:
-    """Write the design's 52 faces as PNG named by card code; return the folder."""
-    from hardware_mocks.design_faces import draw_face
-
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for card in ALL_CARDS:
-        cv2.imwrite(str(out_dir / f"{card.code}.png"), draw_face(design, card))
-    return out_dir
 
 
 def named(name: str) -> Design:

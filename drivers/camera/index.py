@@ -109,13 +109,6 @@ def own_fit(found: Located, profile: DeckProfile, rank: str, suit: str) -> tuple
             fit(found.suit_area, profile.suits[suit]) / profile.suit_fit[suit])
 
 
-def correlation(a: np.ndarray, b: np.ndarray) -> float:
-    """The normalised correlation of two arrays of one shape (-1 to 1; 0 where one is flat)."""
-    a, b = a - a.mean(), b - b.mean()
-    norm = float(np.sqrt((a * a).sum() * (b * b).sum()))
-    return float((a * b).sum()) / norm if norm > 1e-9 else 0.0
-
-
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:
     if region.shape[0] < template.shape[0] or region.shape[1] < template.shape[1]:
         return -1.0, (0, 0)

@@ -293,13 +293,18 @@ def _agreeing(boxes: dict[str, tuple[int, int, int, int]], w: int,
     return list(good.values())
 
 
+def correlation(a: np.ndarray, b: np.ndarray) -> float:
+    """The normalised correlation of two arrays of one shape (-1 to 1; 0 where one is flat)."""
+    a, b = a - a.mean(), b - b.mean()
+    norm = float(np.sqrt((a * a).sum() * (b * b).sum()))
+    return float((a * b).sum()) / norm if norm > 1e-9 else 0.0
+
+
 def _check_labels(crops: dict[str, np.ndarray], split: int) -> None:
     """Refuse a number card whose index reads as another card's (a file named wrong): its rank
     part is compared with every rank's template made from the other suits' cards, its suit
     part with the suits' made from the other number cards. Court cards are not asked: some
     decks print their index a little apart (cardsJS's jacks)."""
-    from drivers.camera.index import correlation
-
     for code, crop in crops.items():
         rank, suit = code
         if rank not in NUMBER_RANKS:

@@ -83,7 +83,8 @@ HELD_OUT_IN_TESTS = ["four-colour", "mono-tight"]  # generated: drawn offline, h
 
 @pytest.fixture(scope="session")
 def design_faces(tmp_path_factory) -> dict[str, Path]:
-    from hardware_mocks.designs import draw_deck, named
+    from hardware_mocks.design_faces import draw_deck
+    from hardware_mocks.designs import named
 
     root = tmp_path_factory.mktemp("designs")
     return {name: draw_deck(named(name), root / name) for name in HELD_OUT_IN_TESTS}

@@ -16,7 +16,8 @@ from drivers.camera.explain import Trace, report
 from drivers.camera.profile import ProfileError, index_profile, load_faces
 from drivers.camera.recognize import Recognizer
 from hardware_mocks.camera import Deck, random_scene
-from hardware_mocks.designs import draw_deck, named
+from hardware_mocks.design_faces import draw_deck
+from hardware_mocks.designs import named
 from tests.camera.support import HELD_OUT_IN_TESTS, score
 
 pytestmark = pytest.mark.xdist_group("camera")
