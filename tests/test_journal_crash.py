@@ -49,7 +49,7 @@ def kill_after(proc: subprocess.Popen, lines: int, pause: float) -> list[tuple[i
             reported.append((int(seq), digest))
     time.sleep(pause)
     proc.send_signal(signal.SIGKILL)
-    out, _ = proc.communicate()
+    out, proc.err = proc.communicate()
     for line in out.splitlines():  # reported between our last read and the kill
         if line.startswith("committed "):
             _, seq, digest = line.split()
@@ -99,6 +99,8 @@ def test_sigkill_at_random_points_loses_nothing_and_resumes_exactly(tmp_path, ru
             break
         proc = start_demo(db, seed)
         reported = kill_after(proc, rng.randint(0, 140), rng.uniform(0, 0.004))
+        # a restart that fails is a failure, never "a demo that ended before its kill point"
+        assert proc.returncode in (0, -signal.SIGKILL), proc.err
         kills += proc.returncode == -signal.SIGKILL
         if not db.exists():
             continue  # killed before the journal was created: nothing committed, nothing lost
@@ -154,6 +156,7 @@ def test_a_restart_with_another_seed_finishes_the_round_the_journal_left(tmp_pat
     for kill in range(10):
         proc = start_demo(db, 500 + kill)
         reported = kill_after(proc, rng.randint(5, 120), rng.uniform(0, 0.004))
+        assert proc.returncode in (0, -signal.SIGKILL), f"kill {kill}: {proc.err}"
         expected = expected_round(db) if db.exists() else None
         again = subprocess.run(
             [sys.executable, "-m", "kiosk", "demo", "--headless", "--db", str(db), "--rounds",

@@ -190,6 +190,24 @@ def test_a_restart_resumes_the_round_exactly(tmp_path):
     second.close()
 
 
+def test_after_a_restart_the_source_waits_for_its_own_driver_and_open_faults_stay(tmp_path):
+    """The dead process's "connected" is not this one's: a table that believed it dealt the
+    next card into a port its driver had not opened yet, and the card was lost."""
+    path = tmp_path / "j.sqlite"
+    first = TableService.open(path)
+    deal_two_boxes(first)  # the kiosk restarted once mid-round already: its driver connects
+    first.source_status("connected", "shoe", "/dev/card-shoe open", device="/dev/card-shoe")
+    first.source_status("misread", "shoe", "unreadable frame", device="/dev/card-shoe")
+    assert first.view().source.state == "connected"
+    first.close()  # killed mid-round
+    second = TableService.open(path)
+    assert second.view().source.state == "none"
+    assert [f.kind for f in second.view().faults] == ["misread"]
+    second.source_status("connected", "shoe", "/dev/card-shoe open", device="/dev/card-shoe")
+    assert second.view().source.state == "connected"
+    second.close()
+
+
 def test_a_failed_commit_stops_the_table_and_loses_nothing_committed(tmp_path):
     path = tmp_path / "j.sqlite"
     svc = TableService.open(path)

@@ -67,6 +67,13 @@ class FaultBoard:
         if handler is not None:
             handler(event)
 
+    def restarted(self) -> None:
+        """The kiosk starts again: the journal's last status of the card source was another
+        process's line. Until this process's driver reports, the source is not connected (a
+        table that dealt on the dead process's "connected" would write to a port nobody had
+        opened yet, and the card would be lost); the faults left open stay open."""
+        self.source = SourceState()
+
     def _on_source(self, event: Event) -> None:
         d = event.data
         status = d["status"]

@@ -168,6 +168,7 @@ class TableService(PlayCommands, SupervisorCommands):
             self.session = reader.session(db, self.state.session_id)
             for event in self.events:
                 self.board.apply(event)
+            self.board.restarted()
         else:
             self.session = reader.latest_session(db, self.table)
             last = reader.latest_round_id(db, self.table)
