@@ -89,6 +89,26 @@ def event_hash_of_text(prev_hash: str, seq: int, ts: str, session_id, round_id, 
 
 
 _decode = json.JSONDecoder().raw_decode
+_blank = object.__new__
+_SLOTS = tuple(Event.__dict__[name].__set__ for name in Event.__slots__)
+
+
+def quick_event(seq: int, ts: str, session_id, round_id, kind: str, data: dict,
+                prev_hash: str = "", digest: str = "") -> Event:
+    """`Event(...)` for what verify rebuilds by the million: the same frozen event, its
+    fields set through the slots directly (half the cost of the frozen dataclass's __init__,
+    which goes through object.__setattr__ field by field)."""
+    event = _blank(Event)
+    s0, s1, s2, s3, s4, s5, s6, s7 = _SLOTS
+    s0(event, seq)
+    s1(event, ts)
+    s2(event, session_id)
+    s3(event, round_id)
+    s4(event, kind)
+    s5(event, data)
+    s6(event, prev_hash)
+    s7(event, digest)
+    return event
 
 
 def event_from_row(row) -> Event:
@@ -108,7 +128,7 @@ def event_from_row(row) -> Event:
     if not isinstance(value, dict):
         raise ChainBroken(seq, "its data is not a JSON object as the kiosk writes it (a "
                                "broken or forged journal)")
-    return Event(seq, ts, session_id, round_id, kind, value, prev_hash, digest)
+    return quick_event(seq, ts, session_id, round_id, kind, value, prev_hash, digest)
 
 
 EVENT_COLUMNS = "seq, ts, session_id, round_id, kind, data, prev_hash, hash"

@@ -8,6 +8,7 @@ chain (events cut off at the end), or a settlement the round's events do not giv
 
 from __future__ import annotations
 
+import heapq
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -16,17 +17,20 @@ from multiprocessing import get_context
 import sqlite_utils
 
 from kiosk.journal.errors import ChainBroken
-from kiosk.journal.events import GENESIS, Event, event_from_row, event_hash_of_text
+from kiosk.journal.events import (GENESIS, Event, event_from_row, event_hash_of_text,
+                                   quick_event)
 from kiosk.journal.fold import AFTER_THE_ROUND, FoldError, RoundState, Session, fold_round
 from kiosk.journal.store import read_only_uri
 
 INDEXES = {"sessions": "session_open", "shoes": "shoe_open", "rounds": "round_open",
            "settlements": "settlement", "alerts": "alert"}
-# What the walk reads of each event: the links, not the content (the jobs hash that).
-LINKS = ("seq, session_id, round_id, kind, prev_hash, hash, "
+# The events that give the journal its shape: the walk reads only these (through the kind
+# index); the jobs read everything else.
+STRUCTURE = ("session_open", "round_open", "settlement", "void")
+SHAPE = ("seq, session_id, round_id, kind, "
          "CASE WHEN kind = 'session_open' THEN data END")
 ROW = "seq, ts, session_id, round_id, kind, data, prev_hash, hash"
-READ_CHUNK = 20_000  # events read at a time: a table-year stays small in memory
+READ_CHUNK = 20_000  # structural events read at a time: a table-year stays small in memory
 BATCH = 256  # finished rounds per job
 PARALLEL_FROM = 2 * BATCH  # fewer settled rounds than this: one process is quicker than a pool
 END = float("inf")
@@ -48,12 +52,14 @@ class VerifyResult:
 def verify_journal(db: sqlite_utils.Database, processes: int | None = None) -> VerifyResult:
     """Raise ChainBroken naming the first event that does not hold; else the counts.
 
-    One pass over the events checks the chain's links (every number there, each previous hash
-    the hash before it) and cuts the journal into jobs of consecutive events holding about 256
-    finished rounds. Each job, on every core (`processes`, default all), reads its events back
-    read-only, checks each event's hash against its content, rebuilds its rounds with the
-    engine and re-settles them. Whatever ran in parallel, the event named is the one a walk
-    from the start would stop at first."""
+    One pass over the journal's structure (sessions opened, rounds opened, settled or voided,
+    read through the kind index) cuts the journal into jobs of consecutive events holding
+    about 256 finished rounds. Each job, on every core (`processes`, default all), reads its
+    events back read-only and checks every one of them: its number follows the one before
+    (no gap), its hash matches its content, its previous hash is the hash before it, it
+    belongs to a round open at that point; then it rebuilds its rounds with the engine and
+    re-settles them. Whatever ran in parallel, the event named is the one a walk from the
+    start would stop at first."""
     settled = db.conn.execute("SELECT count(*) FROM settlements").fetchone()[0]
     processes = processes or os.cpu_count() or 1
     if processes > 1 and settled >= PARALLEL_FROM:
@@ -72,67 +78,65 @@ def _open_worker(uri: str) -> None:
 
 
 class _Walk:
-    """The one pass over the links; the finished rounds and the events' content handed out."""
+    """The one pass over the journal's structure; every event handed out to a job."""
 
     def __init__(self, db, pool):
         self.db = db
         self.pool = pool
         self.result = VerifyResult()
         self.sessions: dict[int, Session] = {}
-        self.rounds: dict[int, list] = {}  # open rounds: [first seq, last seq, session]
+        self.rounds: dict[int, list] = {}  # open rounds: [first seq, session]
+        self.opened: dict[int, int] = {}  # every round opened so far: its round_open's seq
         self.job: list[tuple] = []  # (detected at, session, round, first seq, last seq)
-        self.job_from = 1  # the first event whose content no job has yet
-        self.seq = 0  # the last event read
-        self.pending = []  # results (or async results) of the jobs
-        self.failures: list[tuple] = []  # (detected at, tie, seq, message)
+        self.job_from = 1  # the first event no job has yet
 
     def run(self) -> VerifyResult:
-        prev_hash = GENESIS
+        conn = self.db.conn
+        last = conn.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
+        pending, failures = [], []
         try:
-            for row in self._rows():
-                seq = row[0]
-                expected = self.seq + 1
-                self.seq = seq
-                if seq != expected:
-                    self.seq = expected - 1  # the content of what follows the gap is moot
-                    raise _Failure(expected, GAP, f"is missing: the chain jumps from event "
-                                   f"{expected - 1} to event {seq} (an event was deleted)")
-                if row[4] != prev_hash:
-                    raise _Failure(seq, LINK, f"its previous hash is not event {seq - 1}'s "
-                                   "hash: events were deleted, moved or slipped in before it")
-                prev_hash = row[5]
-                self.result.events += 1
-                self._track(row)
+            for row in self._structure():
+                self._track(row, pending)
         except _Failure as failure:
-            self.failures.append(failure.args)
+            failures.append(failure.args)
+            last = failure.args[2]  # what follows is moot: a walk from the start stops here
         else:
-            for round_id, (first, last, session_id) in self.rounds.items():
+            for round_id, (first, session_id) in self.rounds.items():
                 self.job.append((END, self.sessions.get(session_id), round_id, first, last))
                 self.result.rounds_open += 1
-        self._flush()
-        for done in self.pending:
+            self.rounds = {}
+        if last >= self.job_from or self.job:
+            self._flush(last, pending)
+        for done in pending:
             failure = done.get() if self.pool else done
             if failure is not None:
-                self.failures.append(failure)
-        if self.failures:
-            _, _, seq, message = min(self.failures, key=lambda f: (f[0], f[1]))
+                failures.append(failure)
+        if failures:
+            _, _, seq, message = min(failures, key=lambda f: (f[0], f[1]))
             raise ChainBroken(seq, message)
-        self.result.head_hash = prev_hash
-        _check_indexes(self.db, self.seq)
+        self.result.events = last  # every number from 1 to the last is there: no gap was found
+        if last:
+            self.result.head_hash = conn.execute("SELECT hash FROM events WHERE seq = ?",
+                                                 (last,)).fetchone()[0]
+        _check_indexes(self.db, last)
         return self.result
 
-    def _rows(self):
-        last = 0
-        while True:
-            rows = self.db.conn.execute(f"SELECT {LINKS} FROM events WHERE seq > ? ORDER BY "
-                                        "seq LIMIT ?", (last, READ_CHUNK)).fetchall()
-            if not rows:
-                return
-            yield from rows
-            last = rows[-1][0]
+    def _structure(self):
+        """The structural events in order: each kind read through the kind index, merged."""
+        def of_kind(kind: str):
+            after = 0
+            while True:
+                rows = self.db.conn.execute(
+                    f"SELECT {SHAPE} FROM events WHERE kind = ? AND seq > ? ORDER BY seq "
+                    "LIMIT ?", (kind, after, READ_CHUNK)).fetchall()
+                if not rows:
+                    return
+                yield from rows
+                after = rows[-1][0]
+        return heapq.merge(*(of_kind(kind) for kind in STRUCTURE))
 
-    def _track(self, row: tuple) -> None:
-        seq, session_id, round_id, kind, _, _, data = row
+    def _track(self, row: tuple, pending: list) -> None:
+        seq, session_id, round_id, kind, data = row
         if kind == "session_open":
             try:
                 event = event_from_row((seq, "", session_id, round_id, kind, data, "", ""))
@@ -143,39 +147,35 @@ class _Walk:
         if round_id is None:
             return
         if kind == "round_open":
-            self.rounds[round_id] = [seq, seq, session_id]
+            if round_id in self.opened:
+                raise _Failure(seq, PLACE, f"round_open for round {round_id}, which event "
+                                           f"{self.opened[round_id]} opened already")
+            self.opened[round_id] = seq
+            self.rounds[round_id] = [seq, session_id]
             return
-        span = self.rounds.get(round_id)
+        span = self.rounds.pop(round_id, None)
         if span is None:
-            if kind in AFTER_THE_ROUND:
-                return  # after the settlement: nothing left to recompute
             raise _Failure(seq, PLACE, f"{kind} for round {round_id}, which is not open at "
                                        "this point")
-        span[1] = seq
+        first, session_id = span
+        self.job.append((seq, self.sessions.get(session_id), round_id, first, seq))
         if kind == "settlement":
-            self._finished(seq, round_id)
             self.result.rounds_settled += 1
-        elif kind == "void":
-            self._finished(seq, round_id)
-            self.result.rounds_void += 1
-
-    def _finished(self, seq: int, round_id: int) -> None:
-        first, last, session_id = self.rounds.pop(round_id)
-        self.job.append((seq, self.sessions.get(session_id), round_id, first, last))
-        if len(self.job) >= BATCH:
-            self._flush()
-
-    def _flush(self) -> None:
-        """Hand out the events read since the last job (their content to hash) with the
-        rounds finished among them."""
-        if self.seq < self.job_from and not self.job:
-            return
-        job = (self.job_from, self.seq, self.job)
-        self.job_from, self.job = self.seq + 1, []
-        if self.pool is None:
-            self.pending.append(_check_job(job, self.db.conn))
         else:
-            self.pending.append(self.pool.apply_async(_check_job, (job,)))
+            self.result.rounds_void += 1
+        if len(self.job) >= BATCH:
+            self._flush(seq, pending)
+
+    def _flush(self, high: int, pending: list) -> None:
+        """Hand out the events up to `high` that no job has yet, with the rounds finished
+        among them and the rounds still open at `high` (their later events are theirs)."""
+        job = (self.job_from, high, self.job,
+               {round_id: first for round_id, (first, _) in self.rounds.items()})
+        self.job_from, self.job = high + 1, []
+        if self.pool is None:
+            pending.append(_check_job(job, self.db.conn))
+        else:
+            pending.append(self.pool.apply_async(_check_job, (job,)))
 
 
 class _Failure(Exception):
@@ -186,26 +186,54 @@ class _Failure(Exception):
 
 
 def _check_job(job: tuple, conn: sqlite3.Connection | None = None) -> tuple | None:
-    """Hash the job's events against their content, then rebuild each of its finished rounds
-    with the engine and compare its settlement; the first failure as (detected at, tie, seq,
-    message), or None. The journal is append-only and read read-only: the rows read here are
-    the rows the walk linked."""
+    """Check each of the job's events (number, content against hash, link to the event before,
+    place in an open round), then rebuild each of its finished rounds with the engine and
+    compare its settlement; the first failure as (detected at, tie, seq, message), or None.
+    The journal is append-only and read read-only: the rows read here are the rows the walk
+    saw."""
     conn = conn or _WORKER_DB
-    low, high, rounds = job
+    low, high, rounds, still_open = job
     failures = []
     wanted = {r[2] for r in rounds}
     members: dict[int, list] = {round_id: [] for round_id in wanted}
-    start = min([low] + [r[3] for r in rounds])
+    # where each round may hold events: after its round_open, before its end (the walk
+    # refuses a second round_open of a round, so each round has one span)
+    spans = {round_id: (first, END if detected == END else last)
+             for detected, _, round_id, first, last in rounds}
+    spans.update((round_id, (first, END)) for round_id, first in still_open.items())
+    nowhere = (0, 0)
+    start = max(1, min([low - 1] + [r[3] for r in rounds]))
+    expected = low
+    before = GENESIS if low == 1 else None  # the hash of the event before, once read
+    after_the_round, structure = AFTER_THE_ROUND, STRUCTURE
     for row in conn.execute(f"SELECT {ROW} FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq",
-                            (start, high)).fetchall():
+                            (start, high)):
         seq, ts, session_id, round_id, kind, data, prev_hash, digest = row
-        if seq >= low and event_hash_of_text(prev_hash, seq, ts, session_id, round_id, kind,
-                                             data) != digest:
-            failures.append((seq, CONTENT, seq, f"its hash does not match its content: the "
-                                                f"{kind} event was edited"))
-            break
+        if seq >= low:
+            if seq != expected:
+                failures.append((expected, GAP, expected, _gap(expected, seq)))
+                break
+            expected += 1
+            if event_hash_of_text(prev_hash, seq, ts, session_id, round_id, kind,
+                                  data) != digest:
+                failures.append((seq, CONTENT, seq, f"its hash does not match its content: "
+                                                    f"the {kind} event was edited"))
+                break
+            if before is not None and prev_hash != before:
+                failures.append((seq, LINK, seq, f"its previous hash is not event {seq - 1}'s "
+                                 "hash: events were deleted, moved or slipped in before it"))
+                break
+            if round_id is not None and kind not in structure and kind not in after_the_round \
+                    and not (span := spans.get(round_id, nowhere))[0] < seq < span[1]:
+                failures.append((seq, PLACE, seq, f"{kind} for round {round_id}, which is not "
+                                                  "open at this point"))
+                break
+        before = digest if seq == expected - 1 or seq == low - 1 else None
         if round_id in wanted:
             members[round_id].append(row)
+    else:
+        if expected <= high:  # the range ends in a gap (never so for a range the walk cut)
+            failures.append((expected, GAP, expected, _gap(expected, None, conn)))
     known: dict[str, dict] = {}
     logged = _logged_settlements(conn, rounds)
     for detected, session, round_id, first, last in rounds:
@@ -226,6 +254,14 @@ def _check_job(job: tuple, conn: sqlite3.Connection | None = None) -> tuple | No
                 f"event {exc.seq}: ")))
             break
     return min(failures, key=lambda f: (f[0], f[1])) if failures else None
+
+
+def _gap(missing: int, found: int | None, conn: sqlite3.Connection | None = None) -> str:
+    if found is None:
+        found = conn.execute("SELECT min(seq) FROM events WHERE seq > ?",
+                             (missing,)).fetchone()[0]
+    return (f"is missing: the chain jumps from event {missing - 1} to event {found} (an event "
+            "was deleted)")
 
 
 def _logged_settlements(conn: sqlite3.Connection, rounds: list[tuple]) -> dict:
@@ -256,7 +292,7 @@ def _event(row: tuple, known: dict[str, dict]) -> Event:
             data = event_from_row(row).data
             if len(known) < 4096:
                 known[row[5]] = data
-        return Event(row[0], row[1], row[2], row[3], row[4], data, "", "")
+        return quick_event(row[0], row[1], row[2], row[3], row[4], data)
     return event_from_row(row)
 
 
