@@ -17,8 +17,7 @@ from multiprocessing import get_context
 import sqlite_utils
 
 from kiosk.journal.errors import ChainBroken
-from kiosk.journal.events import (GENESIS, Event, event_from_row, event_hash_of_text,
-                                   quick_event)
+from kiosk.journal.events import GENESIS, Event, event_from_row, event_hash_of_text, quick_event
 from kiosk.journal.fold import AFTER_THE_ROUND, FoldError, RoundState, Session, fold_round
 from kiosk.journal.store import read_only_uri
 
