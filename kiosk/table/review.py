@@ -14,7 +14,7 @@ from decimal import Decimal
 from kiosk.journal import reader
 from kiosk.journal.fold import fold_round
 from kiosk.journal.shift_report import shift_report
-from kiosk.journal.view import describe
+from kiosk.journal.view import describe, face_down
 from kiosk.table.faults import FaultBoard
 from kiosk.table.view import TableParts, TableView, build_view
 from models.clock import utc_now
@@ -40,8 +40,10 @@ class RoundSummary:
 class ReplayStep:
     seq: int
     kind: str
-    words: str  # the event in a supervisor's words
+    words: str  # the event in a supervisor's words (English, as `replay` prints it)
     view: TableView  # the table after it
+    data: dict  # the event's data, for a screen that says it in its own language
+    face_down: bool = False  # a card dealt to the dealer face down: not to be named yet
 
 
 class Review:
@@ -78,8 +80,10 @@ class Review:
             state = fold_round(session, events[:i + 1])
             parts = TableParts(session.table, rules, limits, event.seq, state, None, FaultBoard(),
                                None, dict(state.round.seats))
+            hidden = event.kind == "card" and face_down(state.round, event.data["card"])
             steps.append(ReplayStep(event.seq, event.kind, describe(event, state.round),
-                                    build_view(parts, "pit")))
+                                    build_view(parts, "pit"),
+                                    {} if hidden else dict(event.data), hidden))
         return tuple(steps)
 
     def export(self, round_id: int) -> str:

@@ -190,3 +190,115 @@ def total_label(label: str) -> str:
     if kind == "bust":
         return translate("Total", "bust %1").replace("%1", number)
     return number
+
+
+DECISION_WORDS = {
+    "stand": QT_TRANSLATE_NOOP("Replay", "stands"),
+    "double": QT_TRANSLATE_NOOP("Replay", "doubles"),
+    "split": QT_TRANSLATE_NOOP("Replay", "splits"),
+    "surrender": QT_TRANSLATE_NOOP("Replay", "surrenders"),
+    "insure": QT_TRANSLATE_NOOP("Replay", "insures"),
+    "even_money": QT_TRANSLATE_NOOP("Replay", "takes even money"),
+    "close_insurance": QT_TRANSLATE_NOOP("Replay", "Insurance closed"),
+}
+
+
+def player_label(name: str) -> str:
+    """A player as the dealer reads him: seated players are numbered by seat, standing
+    co-players by number, named players by name."""
+    if name.startswith("S") and name[1:].isdigit():
+        return translate("Player", "Seat %1").replace("%1", name[1:])
+    if name.startswith("C") and name[1:].isdigit():
+        return translate("Player", "Co-player %1").replace("%1", name[1:])
+    return name
+
+
+def _fill_in(text: str, *args) -> str:
+    for i, arg in enumerate(args, start=1):
+        text = text.replace(f"%{i}", str(arg))
+    return text
+
+
+def _bet_name(side) -> str:
+    return translate("Bet", BETS[side or "main"]) if (side or "main") in BETS else str(side)
+
+
+def replay_words(kind: str, data: dict, face_down: bool = False) -> str:
+    """One event of a round as the recall screen says it, in the screen's language (the
+    journal and `blackjack-kiosk replay` keep their English words). The dealer's hole card
+    is not named while it lies face down."""
+    d, fill = data, _fill_in
+    try:
+        if kind == "card":
+            if face_down:
+                return translate("Replay", "Hole card dealt face down")
+            source = d.get("source", "")
+            return fill(translate("Replay", "Card %1 (%2)"), d["card"],
+                        translate("Source", SOURCES.get(source, source)))
+        if kind == "round_open":
+            seats = ", ".join(f"{s}: {player_label(p)}" for s, p in d["seats"].items()) or "-"
+            return fill(translate("Replay", "Round %1 opens (shoe %2; seats %3)"), d["round"],
+                        d["shoe"], seats)
+        if kind == "bet":
+            return fill(translate("Replay", "%1: %2 %3 on box %4"), player_label(d["player"]),
+                        _bet_name(d.get("side")), money(d["amount"]), d["box"])
+        if kind == "withdraw":
+            return fill(translate("Replay", "%1 takes back the %2 on box %3"),
+                        player_label(d["player"]),
+                        _bet_name(d.get("side")), d["box"])
+        if kind == "seat":
+            if d["player"] is None:
+                return fill(translate("Replay", "Seat %1 is left"), d["seat"])
+            if d["player"] == f"S{d['seat']}":  # a seat without a name: numbered by it
+                return fill(translate("Replay", "Seat %1 taken"), d["seat"])
+            return fill(translate("Replay", "%1 takes seat %2"), player_label(d["player"]),
+                        d["seat"])
+        if kind == "decision":
+            return _decision_words(d)
+        if kind == "correction":
+            what = translate("Replay", "struck") if d.get("replace") is None else \
+                translate("Replay", "replaced")
+            return fill(translate("Replay", "Correction of event %1: %2; approved by %3: %4"),
+                        d["corrects"], what, d["supervisor"], translate("Reason", d["reason"]))
+        if kind == "settlement":
+            return translate("Replay", "Round settled")  # the screen adds each player's net
+        if kind == "payout":
+            if d["by"] == "dealer":
+                return translate("Replay", "Payout confirmed by the dealer")
+            return fill(translate("Replay", "Payout confirmed by %1"), d["by"])
+        if kind == "void":
+            return fill(translate("Replay", "VOID approved by %1: %2"), d["supervisor"],
+                        translate("Reason", d["reason"]))
+        if kind == "alert":
+            return fill(translate("Replay", "ALERT: %1"), d.get("message", d.get("alert", "")))
+        if kind == "source":
+            state = SOURCE_STATES.get(d.get("status", ""))
+            status = translate("Source", state) if state else d.get("status", "")
+            source = translate("Source", SOURCES.get(d.get("source", ""), ""))
+            card = f" {d['card']}" if d.get("card") else ""
+            return fill(translate("Replay", "%1: %2"), source, status) + card
+        if kind == "acknowledge":
+            return fill(translate("Replay", "Fault of event %1 dealt with by %2"), d["alert"],
+                        d["by"])
+    except (KeyError, TypeError, AttributeError):
+        pass  # a record of an unexpected shape: its kind, never a crash on the recall screen
+    return kind
+
+
+def _decision_words(d: dict) -> str:
+    fill = _fill_in
+    do = d.get("do", "")
+    what = translate("Replay", DECISION_WORDS[do]) if do in DECISION_WORDS else str(do)
+    if d.get("player"):
+        who = player_label(d["player"])
+        where = fill(translate("Replay", " on box %1"), d["box"]) if "box" in d else ""
+    else:
+        who = fill(translate("Replay", "Box %1"), d["box"]) if "box" in d else ""
+        where = ""
+    if d.get("hand"):
+        where += fill(translate("Replay", " (hand %1)"), d["hand"])
+    follow = ""
+    if d.get("follow"):
+        follow = fill(translate("Replay", ", followed by %1"),
+                      ", ".join(map(player_label, d["follow"])))
+    return f"{who} {what}{where}{follow}".strip()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from PySide6.QtWidgets import QLabel
 
 from kiosk.cli import main
@@ -95,3 +96,45 @@ def test_the_shift_report_on_screen_has_the_cli_reports_figures(table, capsys):
     assert table.window.recall.title.text() == "Shift report: the last 12 hours"
     labels = [w.text() for w in table.window.recall.findChildren(QLabel)]
     assert any("Shift report" in t for t in labels)
+
+
+def test_a_german_screen_replays_in_german_and_never_names_a_face_down_card(open_table):
+    table = open_table(language="de")
+    play_round(table, ("TS", "6D", "7C", "KD", "9H"))
+    table.click("open-recall")
+    table.click("recall-round-1")
+    recall = table.window.recall
+    said = []
+    while True:
+        said.append(recall.words.text())
+        if not table.find(type(table.window.recall_button), "step-next").isEnabled():
+            break
+        table.click("step-next")
+    assert said[0].startswith("Runde 1 beginnt")
+    assert "Karte TS (Schlitten)" in said
+    assert "Platz 1: Einsatz 10 auf Box 1" in said
+    assert "Platz 1 besetzt" in said and "Box 1 bleibt stehen (Hand 1)" in said, "|".join(said)
+    assert said[-1].startswith("Auszahlung vom Croupier bestätigt\nAbrechnung: Platz 1 +10")
+    assert not any(word in s for s in said for word in ("card ", "stakes", "opens", "settled"))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_replay_words_never_name_a_face_down_card_nor_break_on_a_broken_record(qtbot,
+                                                                              language):
+    from kiosk.ui.app import application
+    from kiosk.ui.text import replay_words
+    application(language)
+    hidden = replay_words("card", {}, face_down=True)
+    assert hidden in ("Hole card dealt face down", "Verdeckte Karte (Hole Card) gegeben")
+    assert replay_words("bet", {"player": "anna"}) == "bet"  # a broken record: its kind
+    if language == "de":
+        assert replay_words("decision", {"do": "split", "box": 2, "hand": 1,
+                                         "follow": ["carl", "C2"]}) == \
+            "Box 2 teilt (Hand 1), mitgegangen: carl, Mitspieler 2"
+        return
+    assert replay_words("card", {"card": "7H", "source": "shoe"}) == "Card 7H (shoe)"
+    assert replay_words("decision", {"do": "split", "box": 2, "hand": 1,
+                                     "follow": ["carl"]}) == \
+        "Box 2 splits (hand 1), followed by carl"
+    assert replay_words("decision", {"do": "insure", "player": "anna", "box": 1}) == \
+        "anna insures on box 1"

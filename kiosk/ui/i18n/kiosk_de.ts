@@ -675,6 +675,125 @@
     </message>
 </context>
 <context>
+    <name>Replay</name>
+    <message>
+        <source>stands</source>
+        <translation>bleibt stehen</translation>
+    </message>
+    <message>
+        <source>doubles</source>
+        <translation>verdoppelt</translation>
+    </message>
+    <message>
+        <source>splits</source>
+        <translation>teilt</translation>
+    </message>
+    <message>
+        <source>surrenders</source>
+        <translation>gibt auf</translation>
+    </message>
+    <message>
+        <source>insures</source>
+        <translation>versichert</translation>
+    </message>
+    <message>
+        <source>takes even money</source>
+        <translation>nimmt Even Money</translation>
+    </message>
+    <message>
+        <source>Insurance closed</source>
+        <translation>Versicherung geschlossen</translation>
+    </message>
+    <message>
+        <source>Hole card dealt face down</source>
+        <translation>Verdeckte Karte (Hole Card) gegeben</translation>
+    </message>
+    <message>
+        <source>Card %1 (%2)</source>
+        <translation>Karte %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Round %1 opens (shoe %2; seats %3)</source>
+        <translation>Runde %1 beginnt (Schlitten %2; Plätze %3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 on box %4</source>
+        <translation>%1: %2 %3 auf Box %4</translation>
+    </message>
+    <message>
+        <source>%1 takes back the %2 on box %3</source>
+        <translation>%1 nimmt den %2 auf Box %3 zurück</translation>
+    </message>
+    <message>
+        <source>Seat %1 is left</source>
+        <translation>Platz %1 wird frei</translation>
+    </message>
+    <message>
+        <source>Seat %1 taken</source>
+        <translation>Platz %1 besetzt</translation>
+    </message>
+    <message>
+        <source>%1 takes seat %2</source>
+        <translation>%1 nimmt Platz %2</translation>
+    </message>
+    <message>
+        <source>struck</source>
+        <translation>gestrichen</translation>
+    </message>
+    <message>
+        <source>replaced</source>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <source>Correction of event %1: %2; approved by %3: %4</source>
+        <translation>Korrektur von Ereignis %1: %2; genehmigt von %3: %4</translation>
+    </message>
+    <message>
+        <source>Round settled</source>
+        <translation>Runde abgerechnet</translation>
+    </message>
+    <message>
+        <source>Payout confirmed by the dealer</source>
+        <translation>Auszahlung vom Croupier bestätigt</translation>
+    </message>
+    <message>
+        <source>Payout confirmed by %1</source>
+        <translation>Auszahlung bestätigt von %1</translation>
+    </message>
+    <message>
+        <source>VOID approved by %1: %2</source>
+        <translation>UNGÜLTIG erklärt von %1: %2</translation>
+    </message>
+    <message>
+        <source>ALERT: %1</source>
+        <translation>ALARM: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Fault of event %1 dealt with by %2</source>
+        <translation>Störung aus Ereignis %1 erledigt von %2</translation>
+    </message>
+    <message>
+        <source> on box %1</source>
+        <translation> auf Box %1</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source> (hand %1)</source>
+        <translation> (Hand %1)</translation>
+    </message>
+    <message>
+        <source>, followed by %1</source>
+        <translation>, mitgegangen: %1</translation>
+    </message>
+</context>
+<context>
     <name>Settlement</name>
     <message>
         <source>%1 in cash</source>

@@ -675,6 +675,125 @@
     </message>
 </context>
 <context>
+    <name>Replay</name>
+    <message>
+        <source>stands</source>
+        <translation>stands</translation>
+    </message>
+    <message>
+        <source>doubles</source>
+        <translation>doubles</translation>
+    </message>
+    <message>
+        <source>splits</source>
+        <translation>splits</translation>
+    </message>
+    <message>
+        <source>surrenders</source>
+        <translation>surrenders</translation>
+    </message>
+    <message>
+        <source>insures</source>
+        <translation>insures</translation>
+    </message>
+    <message>
+        <source>takes even money</source>
+        <translation>takes even money</translation>
+    </message>
+    <message>
+        <source>Insurance closed</source>
+        <translation>Insurance closed</translation>
+    </message>
+    <message>
+        <source>Hole card dealt face down</source>
+        <translation>Hole card dealt face down</translation>
+    </message>
+    <message>
+        <source>Card %1 (%2)</source>
+        <translation>Card %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Round %1 opens (shoe %2; seats %3)</source>
+        <translation>Round %1 opens (shoe %2; seats %3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 on box %4</source>
+        <translation>%1: %2 %3 on box %4</translation>
+    </message>
+    <message>
+        <source>%1 takes back the %2 on box %3</source>
+        <translation>%1 takes back the %2 on box %3</translation>
+    </message>
+    <message>
+        <source>Seat %1 is left</source>
+        <translation>Seat %1 is left</translation>
+    </message>
+    <message>
+        <source>Seat %1 taken</source>
+        <translation>Seat %1 taken</translation>
+    </message>
+    <message>
+        <source>%1 takes seat %2</source>
+        <translation>%1 takes seat %2</translation>
+    </message>
+    <message>
+        <source>struck</source>
+        <translation>struck</translation>
+    </message>
+    <message>
+        <source>replaced</source>
+        <translation>replaced</translation>
+    </message>
+    <message>
+        <source>Correction of event %1: %2; approved by %3: %4</source>
+        <translation>Correction of event %1: %2; approved by %3: %4</translation>
+    </message>
+    <message>
+        <source>Round settled</source>
+        <translation>Round settled</translation>
+    </message>
+    <message>
+        <source>Payout confirmed by the dealer</source>
+        <translation>Payout confirmed by the dealer</translation>
+    </message>
+    <message>
+        <source>Payout confirmed by %1</source>
+        <translation>Payout confirmed by %1</translation>
+    </message>
+    <message>
+        <source>VOID approved by %1: %2</source>
+        <translation>VOID approved by %1: %2</translation>
+    </message>
+    <message>
+        <source>ALERT: %1</source>
+        <translation>ALERT: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Fault of event %1 dealt with by %2</source>
+        <translation>Fault of event %1 dealt with by %2</translation>
+    </message>
+    <message>
+        <source> on box %1</source>
+        <translation> on box %1</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source> (hand %1)</source>
+        <translation> (hand %1)</translation>
+    </message>
+    <message>
+        <source>, followed by %1</source>
+        <translation>, followed by %1</translation>
+    </message>
+</context>
+<context>
     <name>Settlement</name>
     <message>
         <source>%1 in cash</source>

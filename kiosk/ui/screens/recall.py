@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from kiosk.table.errors import GameError
 from kiosk.ui import theme
 from kiosk.ui.screens.felt import Felt
-from kiosk.ui.text import money, translate
+from kiosk.ui.text import money, replay_words, translate
 from kiosk.ui.widgets.box import clear, player_label
 
 STATUS = {"settled": QT_TRANSLATE_NOOP("Recall", "settled"),
@@ -178,7 +178,7 @@ class RecallPage(QWidget):
             "%1", str(self.round_id)).replace("%2", str(self.step + 1)).replace(
             "%3", str(len(self.steps))))
         self.felt.render(step.view, None)
-        words = step.words
+        words = replay_words(step.kind, step.data, step.face_down)
         settlement = step.view.settlement
         if settlement is not None and step.kind in ("settlement", "payout"):
             nets = ", ".join(f"{player_label(s.player)} {'+' if s.amount > 0 else ''}"

@@ -11,18 +11,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk.ui import theme
-from kiosk.ui.text import money, total_label, translate
+from kiosk.ui.text import money, player_label, total_label, translate
 from kiosk.ui.widgets.card import CardWidget
-
-
-def player_label(name: str) -> str:
-    """A player as the dealer reads him: seated players are numbered by seat, standing
-    co-players by number, named players by name."""
-    if name.startswith("S") and name[1:].isdigit():
-        return translate("Player", "Seat %1").replace("%1", name[1:])
-    if name.startswith("C") and name[1:].isdigit():
-        return translate("Player", "Co-player %1").replace("%1", name[1:])
-    return name
 
 
 def clear(layout) -> None:
