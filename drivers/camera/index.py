@@ -211,8 +211,11 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
     s_h = coarse_suit.shape[0]
     places = h2 - r_h - s_h + 1
     # only the rows each map needs: ranks above the last suit, suits below the first rank
-    ranks = _per_window(cv2.matchTemplate(half[:, : h2 - s_h].reshape(n * (h2 - s_h), -1),
-                                          coarse_rank, cv2.TM_CCOEFF_NORMED), n, h2 - s_h)
+    above = half[:, : h2 - s_h].reshape(n * (h2 - s_h), -1)
+    rank_map = cv2.matchTemplate(above, coarse_rank, cv2.TM_CCOEFF_NORMED)
+    rank_map = np.maximum(rank_map, cv2.matchTemplate(above, profile.coarse_ten,
+                                                          cv2.TM_CCOEFF_NORMED))
+    ranks = _per_window(rank_map, n, h2 - s_h)
     suits = _per_window(cv2.matchTemplate(half[:, r_h:].reshape(n * (h2 - r_h), -1),
                                           coarse_suit, cv2.TM_CCOEFF_NORMED), n, h2 - r_h)
     both = ranks[:, :places] + dilate_each(suits[:, :places], _HALF_SLACK)
@@ -233,9 +236,11 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
     suit_rows = top + split + sy0[:, None] + np.arange(sny - 1 + suit_h)
     rank_cols = x0[:, None] + np.arange(nx - 1 + w)
     suit_cols = sx0[:, None] + np.arange(snx - 1 + w)
-    ranks = _per_window(cv2.matchTemplate(_regions(inks, rank_rows, rank_cols),
-                                          profile.any_rank, cv2.TM_CCOEFF_NORMED),
-                        n, rank_rows.shape[1])[:, :ny]
+    rank_region = _regions(inks, rank_rows, rank_cols)
+    rank_map = cv2.matchTemplate(rank_region, profile.any_rank, cv2.TM_CCOEFF_NORMED)
+    rank_map = np.maximum(rank_map, cv2.matchTemplate(rank_region, profile.ranks["T"],
+                                                          cv2.TM_CCOEFF_NORMED))
+    ranks = _per_window(rank_map, n, rank_rows.shape[1])[:, :ny]
     suits = _per_window(cv2.matchTemplate(_regions(inks, suit_rows, suit_cols),
                                           profile.any_suit, cv2.TM_CCOEFF_NORMED),
                         n, suit_rows.shape[1])[:, :sny]

@@ -78,6 +78,7 @@ class DeckProfile:
         self.coarse = (cv2.resize(self.any_rank, (w, split), interpolation=cv2.INTER_AREA),
                        cv2.resize(self.any_suit, (w, PATCH_H // 2 - split),
                                   interpolation=cv2.INTER_AREA))
+        self.coarse_ten = cv2.resize(self.ranks["T"], (w, split), interpolation=cv2.INTER_AREA)
 
     def set_tints(self, tints: dict[str, list[float]]) -> None:
         """Each suit's ink colour, and from them the deck's colours: suits printed in one
