@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from drivers.camera.corners import GREEN_BAIZE, Felt, darkest_channel, felt
-from drivers.camera.profile import INK, PATCH_H, DeckProfile
+from drivers.camera.profile import COURTS, INK, PATCH_H, DeckProfile
 
 PAD_Y = PATCH_H // 4  # rows of slack above and below the window, for where the corner lies
 SUIT_SLACK = max(2, PATCH_H // 16)  # pixels the suit may sit off its place below the rank
@@ -104,9 +104,11 @@ def fit(area: np.ndarray, template: np.ndarray) -> float:
 
 def own_fit(found: Located, profile: DeckProfile, rank: str, suit: str) -> tuple[float, float]:
     """How well a reading's own rank and suit templates fit where they were found, each as a
-    share of how well it fits its own index seen through a camera (enrolment's median)."""
+    share of how well it fits its own index seen through a camera (enrolment's median; a
+    suit's on the court cards apart, where the art may come close to the index)."""
+    own = profile.court_suit_fit if rank in COURTS else profile.suit_fit
     return (fit(found.rank_area, profile.ranks[rank]) / profile.rank_fit[rank],
-            fit(found.suit_area, profile.suits[suit]) / profile.suit_fit[suit])
+            fit(found.suit_area, profile.suits[suit]) / own.get(suit, profile.suit_fit[suit]))
 
 
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:

@@ -24,6 +24,7 @@ from models.cards import ALL_CARDS, RANKS, SUITS
 # so 64 rows keep its detail; at 96 a 720p frame took 16% longer and read no more right
 PATCH_H = 64
 NUMBER_RANKS = "A23456789T"
+COURTS = "JQK"
 
 
 class ProfileError(ValueError):
@@ -55,6 +56,9 @@ class DeckProfile:
     # than a bold 4 does, so how well a reading fits is judged against its own template's
     rank_fit: dict[str, float] = field(default_factory=dict)
     suit_fit: dict[str, float] = field(default_factory=dict)
+    # the same for each suit on the court cards only: some designs draw the art so close to
+    # the index that the suit's template, the mean over all ranks, fits their suit worse
+    court_suit_fit: dict[str, float] = field(default_factory=dict)
     # each suit's ink colour through a camera (`index.tint_map`: bluer, greener, redder than
     # the rest), the median over enrolment's views: two colours or four
     tints: dict[str, list[float]] = field(default_factory=dict)
@@ -118,7 +122,8 @@ class DeckProfile:
                 "suit_margin": self.suit_margin, "rank_fit": self.rank_fit,
                 "suit_fit": self.suit_fit, "window_rows": PATCH_H, "tints": self.tints,
                 "glyph_bgr": self.glyph_bgr, "rank_seen": self.rank_seen,
-                "suit_seen": self.suit_seen, "ink_above": self.ink_above}
+                "suit_seen": self.suit_seen, "ink_above": self.ink_above,
+                "court_suit_fit": self.court_suit_fit}
         arrays = {f"rank_{r}": a for r, a in self.ranks.items()}
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
@@ -137,7 +142,8 @@ class DeckProfile:
             rank_w, suit_w = data["rank_weights"], data["suit_weights"]
         except (OSError, ValueError, KeyError, EOFError) as exc:
             raise ProfileError(f"{path}: not a deck profile ({exc})") from None
-        missing = [key for key in ("rank_fit", "suit_fit", "window_rows", "tints")
+        missing = [key for key in ("rank_fit", "suit_fit", "window_rows", "tints",
+                                   "court_suit_fit")
                    if key not in meta]
         if missing:
             raise ProfileError(f"{path}: made by an older version, without {missing[0]}: "
@@ -150,7 +156,8 @@ class DeckProfile:
                    ranks, suits, RidgeClassifier(list(RANKS), rank_w),
                    RidgeClassifier(list(SUITS), suit_w), meta["rank_margin"],
                    meta["suit_margin"], meta["rank_fit"], meta["suit_fit"], meta["tints"],
-                   meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"])
+                   meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"],
+                   meta["court_suit_fit"])
 
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")

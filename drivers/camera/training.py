@@ -28,7 +28,7 @@ from drivers.camera.index import (
     suits_of_tint,
     tint_map,
 )
-from drivers.camera.profile import NUMBER_RANKS, DeckProfile, index_profile, load_faces
+from drivers.camera.profile import COURTS, NUMBER_RANKS, DeckProfile, index_profile, load_faces
 from models.cards import RANKS, SUITS
 
 FELT_BGR = (45, 120, 35)
@@ -130,12 +130,17 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     held_out = views(profile, faces, max(8, per_card // 3), seed=2)
     rank_fits: dict[str, list[float]] = {r: [] for r in RANKS}
     suit_fits: dict[str, list[float]] = {s: [] for s in SUITS}
+    court_fits: dict[str, list[float]] = {s: [] for s in SUITS}
     for view in held_out:
         rank_fits[view.code[0]].append(fit(view.found.rank_area, profile.ranks[view.code[0]]))
-        suit_fits[view.code[1]].append(fit(view.found.suit_area, profile.suits[view.code[1]]))
+        suit_fit = fit(view.found.suit_area, profile.suits[view.code[1]])
+        (court_fits if view.code[0] in COURTS else suit_fits)[view.code[1]].append(suit_fit)
     # a floor, so that a template hardly fitting its own views cannot make any fit look good
     profile.rank_fit = {r: max(0.5, float(np.median(f or [1.0]))) for r, f in rank_fits.items()}
     profile.suit_fit = {s: max(0.5, float(np.median(f or [1.0]))) for s, f in suit_fits.items()}
+    # never above the number cards' own: the court cards' suit is judged no more strictly
+    profile.court_suit_fit = {s: min(profile.suit_fit[s], max(0.5, float(np.median(f or [1.0]))))
+                              for s, f in court_fits.items()}
     # the generic templates: the rank (suit) that fits them worst still passes in most views
     profile.rank_seen = min(float(np.percentile(
         [v.found.rank_match for v in held_out if v.code[0] == r], 10)) for r in RANKS) * 0.85
