@@ -56,9 +56,6 @@ class DeckProfile:
     # than a bold 4 does, so how well a reading fits is judged against its own template's
     rank_fit: dict[str, float] = field(default_factory=dict)
     suit_fit: dict[str, float] = field(default_factory=dict)
-    # the same for each suit on the court cards only: some designs draw the art so close to
-    # the index that the suit's template, the mean over all ranks, fits their suit worse
-    court_suit_fit: dict[str, float] = field(default_factory=dict)
     # each suit's ink colour through a camera (`index.tint_map`: bluer, greener, redder than
     # the rest), the median over enrolment's views: two colours or four
     tints: dict[str, list[float]] = field(default_factory=dict)
@@ -70,6 +67,9 @@ class DeckProfile:
     # the share of the rows above a number's rank its views showed as ink at most (a border
     # or the card's edge line printed just above the index shows as ink there)
     ink_above: float = 0.0
+    # `suit_fit` on the court cards only: some designs draw the art so close to the index
+    # that the suit's template, the mean over all ranks, fits their suit worse
+    court_suit_fit: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.set_tints(self.tints)
@@ -157,7 +157,7 @@ class DeckProfile:
                    RidgeClassifier(list(SUITS), suit_w), meta["rank_margin"],
                    meta["suit_margin"], meta["rank_fit"], meta["suit_fit"], meta["tints"],
                    meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"],
-                   meta["court_suit_fit"])
+                   court_suit_fit=meta["court_suit_fit"])
 
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
