@@ -70,6 +70,9 @@ class DeckProfile:
     # `suit_fit` on the court cards only: some designs draw the art so close to the index
     # that the suit's template, the mean over all ranks, fits their suit worse
     court_suit_fit: dict[str, float] = field(default_factory=dict)
+    # whether the deck prints a line just above its index (a border, the card's edge line):
+    # then ink there says nothing of a rank found cut, but on the 9 it is read as
+    line_above: bool = False
 
     def __post_init__(self) -> None:
         self.set_tints(self.tints)
@@ -123,7 +126,7 @@ class DeckProfile:
                 "suit_fit": self.suit_fit, "window_rows": PATCH_H, "tints": self.tints,
                 "glyph_bgr": self.glyph_bgr, "rank_seen": self.rank_seen,
                 "suit_seen": self.suit_seen, "ink_above": self.ink_above,
-                "court_suit_fit": self.court_suit_fit}
+                "court_suit_fit": self.court_suit_fit, "line_above": self.line_above}
         arrays = {f"rank_{r}": a for r, a in self.ranks.items()}
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
@@ -157,7 +160,8 @@ class DeckProfile:
                    RidgeClassifier(list(SUITS), suit_w), meta["rank_margin"],
                    meta["suit_margin"], meta["rank_fit"], meta["suit_fit"], meta["tints"],
                    meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"],
-                   court_suit_fit=meta["court_suit_fit"])
+                   court_suit_fit=meta["court_suit_fit"],
+                   line_above=bool(meta.get("line_above", False)))
 
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
