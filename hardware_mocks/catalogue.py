@@ -17,7 +17,7 @@ from hardware_mocks.design_faces import draw_deck
 from hardware_mocks.designs import NAMED, random_design
 from hardware_mocks.fetched import PACKAGES, fetched_deck
 
-TUNING = ["own", "cardsJS"] + [f"pool-{seed}" for seed in range(1, 9)]
+TUNING = ["own", "cardsJS"] + [f"pool-{seed}" for seed in range(1, 17)]
 HELD_OUT = [d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"]
 SEEN_FAMILY = ["younes"]
 

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from drivers.camera.corners import GREEN_BAIZE, Felt, darkest_channel, felt
-from drivers.camera.profile import INK, PATCH_H, DeckProfile
+from drivers.camera.profile import COURTS, INK, PATCH_H, DeckProfile
 
 PAD_Y = PATCH_H // 4  # rows of slack above and below the window, for where the corner lies
 SUIT_SLACK = max(2, PATCH_H // 16)  # pixels the suit may sit off its place below the rank
@@ -104,9 +104,11 @@ def fit(area: np.ndarray, template: np.ndarray) -> float:
 
 def own_fit(found: Located, profile: DeckProfile, rank: str, suit: str) -> tuple[float, float]:
     """How well a reading's own rank and suit templates fit where they were found, each as a
-    share of how well it fits its own index seen through a camera (enrolment's median)."""
+    share of how well it fits its own index seen through a camera (enrolment's median; a
+    suit's on the court cards apart, where the art may come close to the index)."""
+    own = profile.court_suit_fit if rank in COURTS else profile.suit_fit
     return (fit(found.rank_area, profile.ranks[rank]) / profile.rank_fit[rank],
-            fit(found.suit_area, profile.suits[suit]) / profile.suit_fit[suit])
+            fit(found.suit_area, profile.suits[suit]) / own.get(suit, profile.suit_fit[suit]))
 
 
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:
@@ -211,8 +213,11 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
     s_h = coarse_suit.shape[0]
     places = h2 - r_h - s_h + 1
     # only the rows each map needs: ranks above the last suit, suits below the first rank
-    ranks = _per_window(cv2.matchTemplate(half[:, : h2 - s_h].reshape(n * (h2 - s_h), -1),
-                                          coarse_rank, cv2.TM_CCOEFF_NORMED), n, h2 - s_h)
+    above = half[:, : h2 - s_h].reshape(n * (h2 - s_h), -1)
+    rank_map = cv2.matchTemplate(above, coarse_rank, cv2.TM_CCOEFF_NORMED)
+    rank_map = np.maximum(rank_map, cv2.matchTemplate(above, profile.coarse_ten,
+                                                          cv2.TM_CCOEFF_NORMED))
+    ranks = _per_window(rank_map, n, h2 - s_h)
     suits = _per_window(cv2.matchTemplate(half[:, r_h:].reshape(n * (h2 - r_h), -1),
                                           coarse_suit, cv2.TM_CCOEFF_NORMED), n, h2 - r_h)
     both = ranks[:, :places] + dilate_each(suits[:, :places], _HALF_SLACK)
@@ -233,9 +238,11 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
     suit_rows = top + split + sy0[:, None] + np.arange(sny - 1 + suit_h)
     rank_cols = x0[:, None] + np.arange(nx - 1 + w)
     suit_cols = sx0[:, None] + np.arange(snx - 1 + w)
-    ranks = _per_window(cv2.matchTemplate(_regions(inks, rank_rows, rank_cols),
-                                          profile.any_rank, cv2.TM_CCOEFF_NORMED),
-                        n, rank_rows.shape[1])[:, :ny]
+    rank_region = _regions(inks, rank_rows, rank_cols)
+    rank_map = cv2.matchTemplate(rank_region, profile.any_rank, cv2.TM_CCOEFF_NORMED)
+    rank_map = np.maximum(rank_map, cv2.matchTemplate(rank_region, profile.ranks["T"],
+                                                          cv2.TM_CCOEFF_NORMED))
+    ranks = _per_window(rank_map, n, rank_rows.shape[1])[:, :ny]
     suits = _per_window(cv2.matchTemplate(_regions(inks, suit_rows, suit_cols),
                                           profile.any_suit, cv2.TM_CCOEFF_NORMED),
                         n, suit_rows.shape[1])[:, :sny]

@@ -24,6 +24,7 @@ from models.cards import ALL_CARDS, RANKS, SUITS
 # so 64 rows keep its detail; at 96 a 720p frame took 16% longer and read no more right
 PATCH_H = 64
 NUMBER_RANKS = "A23456789T"
+COURTS = "JQK"
 
 
 class ProfileError(ValueError):
@@ -66,6 +67,12 @@ class DeckProfile:
     # the share of the rows above a number's rank its views showed as ink at most (a border
     # or the card's edge line printed just above the index shows as ink there)
     ink_above: float = 0.0
+    # `suit_fit` on the court cards only: some designs draw the art so close to the index
+    # that the suit's template, the mean over all ranks, fits their suit worse
+    court_suit_fit: dict[str, float] = field(default_factory=dict)
+    # whether the deck prints a line just above its index (a border, the card's edge line):
+    # then ink there says nothing of a rank found cut, but on the 9 it is read as
+    line_above: bool = False
 
     def __post_init__(self) -> None:
         self.set_tints(self.tints)
@@ -78,6 +85,7 @@ class DeckProfile:
         self.coarse = (cv2.resize(self.any_rank, (w, split), interpolation=cv2.INTER_AREA),
                        cv2.resize(self.any_suit, (w, PATCH_H // 2 - split),
                                   interpolation=cv2.INTER_AREA))
+        self.coarse_ten = cv2.resize(self.ranks["T"], (w, split), interpolation=cv2.INTER_AREA)
 
     def set_tints(self, tints: dict[str, list[float]]) -> None:
         """Each suit's ink colour, and from them the deck's colours: suits printed in one
@@ -117,7 +125,8 @@ class DeckProfile:
                 "suit_margin": self.suit_margin, "rank_fit": self.rank_fit,
                 "suit_fit": self.suit_fit, "window_rows": PATCH_H, "tints": self.tints,
                 "glyph_bgr": self.glyph_bgr, "rank_seen": self.rank_seen,
-                "suit_seen": self.suit_seen, "ink_above": self.ink_above}
+                "suit_seen": self.suit_seen, "ink_above": self.ink_above,
+                "court_suit_fit": self.court_suit_fit, "line_above": self.line_above}
         arrays = {f"rank_{r}": a for r, a in self.ranks.items()}
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
@@ -136,7 +145,8 @@ class DeckProfile:
             rank_w, suit_w = data["rank_weights"], data["suit_weights"]
         except (OSError, ValueError, KeyError, EOFError) as exc:
             raise ProfileError(f"{path}: not a deck profile ({exc})") from None
-        missing = [key for key in ("rank_fit", "suit_fit", "window_rows", "tints")
+        missing = [key for key in ("rank_fit", "suit_fit", "window_rows", "tints",
+                                   "court_suit_fit")
                    if key not in meta]
         if missing:
             raise ProfileError(f"{path}: made by an older version, without {missing[0]}: "
@@ -149,7 +159,9 @@ class DeckProfile:
                    ranks, suits, RidgeClassifier(list(RANKS), rank_w),
                    RidgeClassifier(list(SUITS), suit_w), meta["rank_margin"],
                    meta["suit_margin"], meta["rank_fit"], meta["suit_fit"], meta["tints"],
-                   meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"])
+                   meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"],
+                   court_suit_fit=meta["court_suit_fit"],
+                   line_above=bool(meta.get("line_above", False)))
 
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")

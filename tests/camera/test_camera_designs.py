@@ -85,9 +85,10 @@ def test_enrolment_learns_four_ink_colours_of_a_four_colour_deck(design_profiles
 @pytest.mark.parametrize("design", HELD_OUT_IN_TESTS)
 def test_tables_of_a_design_never_tuned_on_are_read(design, design_faces, design_profiles):
     """Few tables (the benchmark reads hundreds): none wrong with confidence, no card lying
-    alone missed, and most read right. The issue's 99.5% is not met on held-out designs yet
-    (docs/camera.md): the floor here is what they read now (four-colour 91.5% on these
-    tables, mono-tight missed 4 of 130, in fans), so that it cannot slip back."""
+    alone missed, and most read right. The issue's 99.5% is not met on every held-out design
+    yet (docs/camera.md): the floor here is a little under what they read now (four-colour 129
+    of 130 on these tables, mono-tight 126 with 2 missed in fans; 91.5% and 4 missed before
+    10s were found with their own template), so that it cannot slip back."""
     rec = Recognizer(design_profiles[design])
     deck = Deck(design_faces[design])
     rng = np.random.default_rng(31)
@@ -100,7 +101,7 @@ def test_tables_of_a_design_never_tuned_on_are_read(design, design_faces, design
     print(f"\n{design}: {total}")
     assert total["wrong_sure"] == 0
     assert total["alone_missed"] == 0 and total["alone"] > 0
-    assert total["right"] / n >= 0.9 and total["missed"] <= 0.04 * n
+    assert total["right"] / n >= 0.95 and total["missed"] <= 0.025 * n
 
 
 def test_explain_says_what_was_read_and_why_corners_were_passed_over(design_faces,

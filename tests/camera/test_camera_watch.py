@@ -8,8 +8,9 @@ import pytest
 from drivers.camera.recognize import Recognizer
 from drivers.camera.watch import CameraSource, FrameError, Watcher
 from drivers.source import CardEvent, QueueSink, Status, StatusEvent
-from hardware_mocks.camera import dealing_sequence
+from hardware_mocks.camera import Deck, dealing_sequence
 from models.cards import ALL_CARDS
+from tests.camera.support import HELD_OUT_IN_TESTS
 
 pytestmark = pytest.mark.xdist_group("camera")
 
@@ -46,6 +47,16 @@ def test_a_dealt_round_on_the_published_deck_never_gives_a_wrong_card(seed, deck
         else:
             assert event.status is Status.UNCERTAIN
     assert len(events) >= len(codes) - 1
+
+
+@pytest.mark.parametrize("design", HELD_OUT_IN_TESTS)
+def test_a_dealt_round_of_a_design_never_tuned_on_gives_every_card_once_in_order_surely(
+        design, design_faces, design_profiles):
+    """Generated designs held out from tuning (`bench/camera.py --deals` deals every design,
+    fetched ones too): each card once, in order, and read surely."""
+    codes, events = deal(Deck(design_faces[design]), design_profiles[design], 1, 9)
+    assert [e.card.code for e in events] == codes
+    assert all(isinstance(e, CardEvent) for e in events)
 
 
 def test_the_camera_source_delivers_events_then_says_the_stream_ended(decks, profiles):
