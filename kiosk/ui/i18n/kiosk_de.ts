@@ -917,10 +917,6 @@
         <translation>%2, Box %3, %1: %4</translation>
     </message>
     <message>
-        <source>Decision %1 · Box %2</source>
-        <translation>Entscheidung %1 · Box %2</translation>
-    </message>
-    <message>
         <source>Back to the table</source>
         <translation>Zurück zum Tisch</translation>
     </message>

@@ -917,10 +917,6 @@
         <translation>%2, box %3, %1: %4</translation>
     </message>
     <message>
-        <source>Decision %1 · Box %2</source>
-        <translation>Decision %1 · Box %2</translation>
-    </message>
-    <message>
         <source>Back to the table</source>
         <translation>Back to the table</translation>
     </message>

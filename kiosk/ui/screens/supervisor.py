@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from kiosk.table.view import PRESET_NAMES
 from kiosk.ui import theme
-from kiosk.ui.text import BETS, REASONS, money, preset_name, translate
+from kiosk.ui.text import BETS, REASONS, money, preset_name, replay_words, translate
 from kiosk.ui.widgets.box import clear, player_label
 from kiosk.ui.widgets.keypad import CardKeypad, PinKeypad
 
@@ -44,10 +44,7 @@ def describe(kind: str, data: dict) -> str:
         return translate("Supervisor", "%2, box %3, %1: %4").replace("%1", what).replace(
             "%2", player_label(data["player"])).replace("%3", str(data["box"])).replace(
             "%4", money(data["amount"]))
-    if kind == "decision":
-        return translate("Supervisor", "Decision %1 · Box %2").replace(
-            "%1", str(data.get("do"))).replace("%2", str(data.get("box", "")))
-    return f"{kind} {data}"
+    return replay_words(kind, data)  # any other event as the replay says it
 
 
 class SupervisorPage(QWidget):
