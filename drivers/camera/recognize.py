@@ -42,6 +42,7 @@ from drivers.camera.explain import Trace
 from drivers.camera.index import (
     PAD_Y,
     Located,
+    card_inside,
     cut_all,
     glyph_tint,
     ink_above,
@@ -54,7 +55,7 @@ from drivers.camera.index import (
     window_matrices,
 )
 from drivers.camera.outline import outline_corners
-from drivers.camera.profile import NUMBER_RANKS, DeckProfile
+from drivers.camera.profile import NUMBER_RANKS, PATCH_H, DeckProfile
 
 RED_SUITS = {"H", "D"}
 
@@ -106,6 +107,9 @@ class CardReading:
     index_at: np.ndarray | None = None  # the centre of the rank read, in the frame
     doubts: list[str] = field(default_factory=list)  # why it is uncertain
     candidates: dict | None = None  # the classifiers' best few, when explaining
+    # when its only doubts are the classifiers' margins: each margin as a share of the margin
+    # needed (rank, suit); two index corners of one card that agree add their shares (`merge`)
+    short_by: tuple[float, float] | None = None
 
     def to_json(self) -> dict:
         out = {"card": self.card, "confidence": round(self.confidence, 3)}
@@ -148,9 +152,16 @@ class Recognizer:
         half = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         mask = card_mask(half, self.cloth)
         min_area = 2500 / 4 * (small.shape[1] / 1280) ** 2
-        if self.enclosed:  # cloth-coloured ink on a card is no hole in the card
-            mask = _holes_filled(mask, min_area / 4)
+        # cloth-coloured print on a card is no hole in the card: green in a court card's art,
+        # a big green ace of clubs, a green court frame with the art joined to it; up to
+        # about a third of a card at 720p (cloth that cards lie all round is rarely so small)
+        mask = _holes_filled(mask, 2 * min_area)
         regions = card_regions(mask, min_area)
+        # green print close to the card's edge joins the cloth round it, and is no hole: where
+        # the deck prints green, whether a window or a card lies on card is asked of the mask
+        # closed over strokes and pips that size
+        if self.enclosed:
+            mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _CLOSE_GREEN)
         if trace is not None:
             trace.regions = [r / scale * 2 for r in regions]
         segments = card_edges(half, regions) * 2
@@ -220,6 +231,7 @@ class Recognizer:
                 if reading.certain and not on_cards[i]:
                     reading.certain = False  # the card this index implies would lie on felt
                     reading.doubts.append("the card it implies would lie partly on cloth")
+                    reading.short_by = None
                 readings.append(reading)
                 if reading.certain:
                     sure.append((*(reading.center * scale).tolist(),
@@ -238,11 +250,13 @@ class Recognizer:
         p = self.profile
         maps = window_matrices(corners.points, corners.us, corners.vs, width, p)
         patches = cut_all(frame, maps, p)
-        inks = ink_of(patches, self.cloth, self.enclosed)
+        inside = card_inside(p, width)
+        inks = ink_of(patches, self.cloth, self.enclosed, inside)
         h = len(inks) // len(corners)
         readings: list[CardReading | None] = [None] * len(corners)
-        # where the generic templates fit too badly, no index is there
         located = locate_all(inks, p)
+        shifts = self._beyond_the_end(frame, corners, width, maps, patches, inks, located)
+        # where the generic templates fit too badly, no index is there
         seen = [(i, f) for i, f in enumerate(located)
                 if f.rank_match >= self.rank_seen and f.suit_match >= self.suit_seen]
         if trace is not None:
@@ -269,23 +283,58 @@ class Recognizer:
                 seen, families, ranks, suits, strict=True):
             readings[i] = self._reading(corners.corner(i), centres[i], maps[i],
                                         inks[i * h: (i + 1) * h], found, family, rank,
-                                        r_margin,
-                                        suit, s_margin, width)
+                                        r_margin, suit, s_margin, width, shifts[i])
             if trace is not None:
                 readings[i].candidates = _candidates(p, found, family)
         return readings
 
+    def _beyond_the_end(self, frame, corners: Corners, width: float, maps: np.ndarray,
+                        patches: np.ndarray, inks: np.ndarray,
+                        located: list[Located]) -> np.ndarray:
+        """Where an index was found against the end of its window it may lie beyond (the
+        corner found a few pixels off along the card's edge, on a deck whose slack is short):
+        such windows are cut again, moved by the slack towards where the index lies, and
+        searched again. Where the index then lies within its window, that window and what was
+        found in it replace the first (in place: `maps`, `patches`, `inks`, `located`). The
+        rows each window was moved by (0 where it was not) are returned: the index's distance
+        from its place counts them."""
+        p = self.profile
+        shifts = np.zeros(len(corners), int)
+        ends = [i for i, f in enumerate(located) if f.rank_box[1] in (0, 2 * PAD_Y)]
+        if not ends:
+            return shifts
+        rows = np.array([-PAD_Y if located[i].rank_box[1] == 0 else PAD_Y for i in ends])
+        _, y0, _, y1 = p.window
+        step = width * p.aspect * (y1 - y0) / PATCH_H  # a window row in frame pixels
+        moved = corners.take(ends)
+        points = moved.points + moved.vs * (rows * step)[:, None]
+        again = window_matrices(points, moved.us, moved.vs, width, p)
+        patches2 = cut_all(frame, again, p)
+        top, left = card_inside(p, width)  # the card's edge moved with each window
+        inks2 = ink_of(patches2, self.cloth, self.enclosed, (np.maximum(0, top - rows), left))
+        h = len(inks2) // len(ends)
+        for k, (i, found) in enumerate(zip(ends, locate_all(inks2, p), strict=True)):
+            if found.rank_box[1] in (0, 2 * PAD_Y):
+                continue  # against the end again: beyond any place the slack allows
+            maps[i] = again[k]
+            patches[i * h: (i + 1) * h] = patches2[k * h: (k + 1) * h]
+            inks[i * h: (i + 1) * h] = inks2[k * h: (k + 1) * h]
+            located[i] = found
+            shifts[i] = rows[k]
+        return shifts
+
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
                  ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,
-                 r_margin: float,
-                 suit: str, s_margin: float, width: float) -> CardReading:
-        """A corner's reading (its card centred at `center`) from what its window showed:
-        certain or not, and how sure."""
+                 r_margin: float, suit: str, s_margin: float, width: float,
+                 shift: int = 0) -> CardReading:
+        """A corner's reading (its card centred at `center`) from what its window showed
+        (moved `shift` rows along the card's edge from where the corner puts it): certain or
+        not, and how sure."""
         p = self.profile
         # how well the reading's own rank and suit templates fit what was read
         rank_fit, suit_fit = own_fit(found, p, rank, suit)
         match = min(rank_fit, suit_fit)
-        off = off_place(found, p)
+        off = off_place(found, p, shift)
         # a 6 or 8 found cut reads as a 9: on a deck that prints a line there, only a 9 is
         # asked (ink above says nothing of the others there, and they were read right)
         asked = rank in NUMBER_RANKS and (rank == "9" or not p.line_above)
@@ -305,7 +354,10 @@ class Recognizer:
             (above > self.ink_above, f"ink just above the rank ({above:.2f}): found cut?"),
         ) if failed]
         certain = not doubts
-        sure = min(r_margin / p.rank_margin, s_margin / p.suit_margin, 1.0)
+        shares = (r_margin / p.rank_margin, s_margin / p.suit_margin)
+        margins_only = bool(doubts) and len(doubts) == (r_margin < p.rank_margin) + (
+            s_margin < p.suit_margin)
+        sure = min(*shares, 1.0)
         x0, y0, x1, y1 = found.rank_box
         index_at = to_frame @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
         return CardReading(rank + suit, max(0.0, min(1.0, match * sure)),
@@ -314,12 +366,16 @@ class Recognizer:
                                    "suit_margin": round(s_margin, 3), "red": red,
                                    "off_place": round(float(off), 3),
                                    "ink_above": round(above, 3)},
-                           corner=corner, width=width, index_at=index_at, doubts=doubts)
+                           corner=corner, width=width, index_at=index_at, doubts=doubts,
+                           short_by=shares if margins_only else None)
+
+
+_CLOSE_GREEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))  # half-resolution pixels
 
 
 def _holes_filled(mask: np.ndarray, most: float) -> np.ndarray:
     """The card mask with the cloth-coloured patches that card surrounds, smaller than `most`
-    pixels, filled in: a four-colour deck's green index seen as cloth."""
+    pixels, filled in: green print seen as cloth."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(mask),
                                                            connectivity=4)
     h, w = mask.shape
@@ -401,6 +457,21 @@ def _on_cards(mask: np.ndarray, corners: Corners, width: float,
     return _on_card_share(mask, corners, width * s, width * aspect * s, 0.5) >= 0.92
 
 
+def _agree_beyond_margins(members: list[CardReading], width: float) -> bool:
+    """Whether the readings of one card, each short of certain only by the classifiers'
+    margins, read the same card at two printed indices at least (not one index read from two
+    corners found close together) and together clear the margins: the margin of two views'
+    scores added is at least the sum of their margins, and two views of different prints
+    are wrong alike far more rarely than one."""
+    if len(members) < 2 or any(r.short_by is None or r.card != members[0].card
+                               for r in members):
+        return False
+    apart = distances(np.array([r.index_at for r in members], float))
+    if (apart + np.diag(np.full(len(members), np.inf))).min() < 0.5 * width:
+        return False  # each a print of its own, or the same print would count twice
+    return all(sum(r.short_by[k] for r in members) >= 1.0 for k in (0, 1))
+
+
 def merge(readings: list[CardReading], width: float) -> list[CardReading]:
     """The readings of one card joined into one. A card's two index corners give the same
     centre; and a corner found off its place can read a card's index as if the card lay
@@ -433,13 +504,18 @@ def merge(readings: list[CardReading], width: float) -> list[CardReading]:
     cards = []
     for first in sorted(set(card_of)):
         card = order[first]
-        for k in range(n):
-            if card_of[k] != first or k == first:
+        members = [order[k] for k in range(n) if card_of[k] == first]
+        for other in members:
+            if other is card:
                 continue
             card.corners_read += 1
-            if order[k].card != card.card and order[k].certain:
+            if other.card != card.card and other.certain:
                 card.certain = False  # two corners disagree: say so, do not pick
-                card.doubts.append(f"another corner of it reads {order[k].card}")
+                card.doubts.append(f"another corner of it reads {other.card}")
+        if not card.certain and _agree_beyond_margins(members, width):
+            card.certain = True
+            card.doubts = []
+            card.confidence = max(card.confidence, min(r.scores["match"] for r in members))
         cards.append(card)
     return sorted(cards, key=lambda c: (float(c.center[1]), float(c.center[0])))
 
