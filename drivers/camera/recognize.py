@@ -42,7 +42,6 @@ from drivers.camera.explain import Trace
 from drivers.camera.index import (
     PAD_Y,
     Located,
-    card_inside,
     cut_all,
     glyph_tint,
     ink_above,
@@ -250,8 +249,7 @@ class Recognizer:
         p = self.profile
         maps = window_matrices(corners.points, corners.us, corners.vs, width, p)
         patches = cut_all(frame, maps, p)
-        inside = card_inside(p, width)
-        inks = ink_of(patches, self.cloth, self.enclosed, inside)
+        inks = ink_of(patches, self.cloth, self.enclosed)
         h = len(inks) // len(corners)
         readings: list[CardReading | None] = [None] * len(corners)
         located = locate_all(inks, p)
@@ -310,8 +308,7 @@ class Recognizer:
         points = moved.points + moved.vs * (rows * step)[:, None]
         again = window_matrices(points, moved.us, moved.vs, width, p)
         patches2 = cut_all(frame, again, p)
-        top, left = card_inside(p, width)  # the card's edge moved with each window
-        inks2 = ink_of(patches2, self.cloth, self.enclosed, (np.maximum(0, top - rows), left))
+        inks2 = ink_of(patches2, self.cloth, self.enclosed)
         h = len(inks2) // len(ends)
         for k, (i, found) in enumerate(zip(ends, locate_all(inks2, p), strict=True)):
             if found.rank_box[1] in (0, 2 * PAD_Y):
