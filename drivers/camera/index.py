@@ -6,6 +6,7 @@ is trained on exactly the crops it will be asked about.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -55,16 +56,40 @@ def cut(frame: np.ndarray, m: np.ndarray, profile: DeckProfile) -> np.ndarray:
     return cut_all(frame, [m], profile)
 
 
-def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE, enclosed: bool = False) -> np.ndarray:
+def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE, enclosed: bool = False,
+           inside: tuple[np.ndarray | int, int] | None = None) -> np.ndarray:
     """Ink 0..1 in a window (or windows stacked, `cut_all`); felt beside the card is not ink.
     With `enclosed`, cloth-coloured ink (green clubs of a four-colour deck on green baize)
-    stays ink where paper surrounds it: only cloth reaching a window's side is felt."""
+    stays ink where paper surrounds it: cloth is what reaches a window's side. Given where
+    each window lies surely on its card (`inside`: from that row, of each window, and column
+    on; `card_inside`), only the sides beyond the card's edges (top and left) count, and
+    nothing inside is cloth: a green index printed close to the card's edge, or joined by the
+    blur to a court card's green frame and art, is ink. A window whose row is past its end
+    (a corner that is only a guess) keeps all four sides."""
     cloth_mask = felt(patch, cloth)
     if enclosed:
-        cloth_mask = _reaching_out(cloth_mask, window_rows(patch))
+        rows = window_rows(patch)
+        n = len(patch) // rows
+        top = np.full(n, rows) if inside is None else np.broadcast_to(
+            np.asarray(inside[0]), (n,))
+        trusted = top < rows
+        cloth_mask = _reaching_out(cloth_mask, rows, trusted)
+        if trusted.any():
+            within = np.arange(rows)[None, :] >= top[:, None]  # n x rows
+            cloth_mask[within.ravel(), inside[1]:] = 0
     # the cloth's mask is 255 there: as bright as paper (as `darkness`, in one pass)
     darkest = cv2.max(darkest_channel(patch), cloth_mask)
     return INK[darkest]
+
+
+def card_inside(profile: DeckProfile, width: float, slip: float = 1.0) -> tuple[int, int]:
+    """The first row and column of a window (cut at a card corner, `width` px wide) that lie
+    on the card though the corner was found up to `slip` frame pixels beyond it."""
+    x0, y0, x1, y1 = profile.window
+    col_px = width * (x1 - x0) / profile.patch_w  # a window column, in frame pixels
+    row_px = width * profile.aspect * (y1 - y0) / PATCH_H
+    return (max(0, math.ceil(PAD_Y - y0 * width * profile.aspect / row_px + slip / row_px)),
+            max(0, math.ceil(pad_x(profile) - x0 * width / col_px + slip / col_px)))
 
 
 def window_rows(patch: np.ndarray) -> int:
@@ -72,17 +97,26 @@ def window_rows(patch: np.ndarray) -> int:
     return PATCH_H + 2 * PAD_Y
 
 
-def _reaching_out(mask: np.ndarray, rows: int) -> np.ndarray:
-    """The parts of a cloth mask of stacked windows that touch a window's side."""
-    n, labels = cv2.connectedComponents(mask, connectivity=4)
-    if n <= 1:
+def _reaching_out(mask: np.ndarray, rows: int, trusted: np.ndarray) -> np.ndarray:
+    """The parts of a cloth mask of stacked windows that reach a window's side: of a
+    `trusted` window (its corner placed well) only the top or left side, which lie beyond the
+    card's edges (the other two lie within the card). Each window is labelled on its own: a
+    row of nothing below each keeps its neighbour's cloth apart."""
+    w = mask.shape[1]
+    n = mask.shape[0] // rows
+    apart = np.zeros((n, rows + 1, w), np.uint8)
+    apart[:, :rows] = mask.reshape(n, rows, w)
+    count, labels = cv2.connectedComponents(apart.reshape(-1, w), connectivity=4)
+    if count <= 1:
         return mask
-    sides = np.concatenate([labels[:, 0], labels[:, -1], labels[::rows].ravel(),
-                            labels[rows - 1::rows].ravel()])
-    outside = np.zeros(n, np.uint8)
-    outside[np.unique(sides)] = 255
+    labels = labels.reshape(n, rows + 1, w)[:, :rows]
+    loose = labels[~trusted]
+    sides = [labels[:, :, 0].ravel(), labels[:, 0].ravel(), loose[:, :, -1].ravel(),
+             loose[:, -1].ravel()]
+    outside = np.zeros(count, np.uint8)
+    outside[np.unique(np.concatenate(sides))] = 255
     outside[0] = 0
-    return outside[labels]
+    return outside[labels].reshape(mask.shape)
 
 
 @dataclass

@@ -42,6 +42,7 @@ from drivers.camera.explain import Trace
 from drivers.camera.index import (
     PAD_Y,
     Located,
+    card_inside,
     cut_all,
     glyph_tint,
     ink_above,
@@ -52,6 +53,7 @@ from drivers.camera.index import (
     suits_of_tint,
     tint_map,
     window_matrices,
+    window_shape,
 )
 from drivers.camera.outline import outline_corners
 from drivers.camera.profile import NUMBER_RANKS, PATCH_H, DeckProfile
@@ -249,7 +251,7 @@ class Recognizer:
         p = self.profile
         maps = window_matrices(corners.points, corners.us, corners.vs, width, p)
         patches = cut_all(frame, maps, p)
-        inks = ink_of(patches, self.cloth, self.enclosed)
+        inks = ink_of(patches, self.cloth, self.enclosed, _inside(p, width, corners))
         h = len(inks) // len(corners)
         readings: list[CardReading | None] = [None] * len(corners)
         located = locate_all(inks, p)
@@ -308,7 +310,7 @@ class Recognizer:
         points = moved.points + moved.vs * (rows * step)[:, None]
         again = window_matrices(points, moved.us, moved.vs, width, p)
         patches2 = cut_all(frame, again, p)
-        inks2 = ink_of(patches2, self.cloth, self.enclosed)
+        inks2 = ink_of(patches2, self.cloth, self.enclosed, _inside(p, width, moved, rows))
         h = len(inks2) // len(ends)
         for k, (i, found) in enumerate(zip(ends, locate_all(inks2, p), strict=True)):
             if found.rank_box[1] in (0, 2 * PAD_Y):
@@ -369,6 +371,17 @@ class Recognizer:
                                    "ink_above": round(above, 3)},
                            corner=corner, width=width, index_at=index_at, doubts=doubts,
                            short_by=shares if margins_only else None)
+
+
+def _inside(profile: DeckProfile, width: float, corners: Corners,
+            moved: np.ndarray | int = 0) -> tuple[np.ndarray, int]:
+    """Where each corner's window (moved `moved` rows along the card's edge) lies surely on
+    its card (`index.card_inside`): from that row, of each window, and column on. Only for a
+    corner at a long edge's end: an outline's corner is a guess, often a few pixels off, and
+    its window's cloth kept as ink read as an index (spurious unsure cards in dealt rounds)."""
+    top, left = card_inside(profile, width)
+    tops = np.maximum(0, top - np.asarray(moved)) + np.zeros(len(corners), int)
+    return np.where(corners.from_outline, window_shape(profile)[0], tops), left
 
 
 _CLOSE_GREEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))  # half-resolution pixels

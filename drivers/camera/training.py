@@ -18,6 +18,7 @@ import numpy as np
 from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, RidgeClassifier, features
 from drivers.camera.index import (
     Located,
+    card_inside,
     cut_window,
     fit,
     glyph_tint,
@@ -104,7 +105,7 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
             img, point, u, v, width = camera_view(face, rng)
             point, u, v, width = perturbed(point, u, v, width, rng)
             patch = cut_window(img, point, u, v, width, profile)
-            ink = ink_of(patch, enclosed=True)
+            ink = ink_of(patch, enclosed=True, inside=card_inside(profile, width))
             found = locate(ink, profile)
             out.append(View(code, features(found.rank_part, RANK_SIZE),
                             features(found.suit_part, SUIT_SIZE),
