@@ -224,6 +224,16 @@ class Recognizer:
                                      "its card was read surely at another corner")
             batch_read = self.read_corners(frame, found.take(batch).unscaled(scale),
                                            width / scale, trace)
+            if from_outline and self.enclosed:
+                # green print is cloth at an outline's corner (a guess): read again as at a
+                # corner placed well, where not read surely, and taken only if read surely so
+                again = [k for k, r in enumerate(batch_read) if r is None or not r.certain]
+                sure_now = self.read_corners(
+                    frame, found.take([batch[k] for k in again]).unscaled(scale),
+                    width / scale, trust=True)
+                for k, reading in zip(again, sure_now, strict=True):
+                    if reading is not None and reading.certain:
+                        batch_read[k] = reading
             for i, reading in zip(batch, batch_read, strict=True):
                 if reading is None:
                     continue  # an outline's corner is a guess, but an index read there is one
@@ -244,18 +254,19 @@ class Recognizer:
         return self.read_corners(frame, Corners.of([corner]), width)[0]
 
     def read_corners(self, frame, corners: Corners, width: float,
-                     trace: Trace | None = None) -> list[CardReading | None]:
-        """`read_corner` for each corner, all their windows searched together."""
+                     trace: Trace | None = None, trust: bool = False) -> list[CardReading | None]:
+        """`read_corner` for each corner, all their windows searched together (with `trust`,
+        an outline's corners as if placed well: see `_inside`)."""
         if not len(corners):
             return []
         p = self.profile
         maps = window_matrices(corners.points, corners.us, corners.vs, width, p)
         patches = cut_all(frame, maps, p)
-        inks = ink_of(patches, self.cloth, self.enclosed, _inside(p, width, corners))
+        inks = ink_of(patches, self.cloth, self.enclosed, _inside(p, width, corners, 0, trust))
         h = len(inks) // len(corners)
         readings: list[CardReading | None] = [None] * len(corners)
         located = locate_all(inks, p)
-        shifts = self._beyond_the_end(frame, corners, width, maps, patches, inks, located)
+        shifts = self._beyond_the_end(frame, corners, width, maps, patches, inks, located, trust)
         # where the generic templates fit too badly, no index is there
         seen = [(i, f) for i, f in enumerate(located)
                 if f.rank_match >= self.rank_seen and f.suit_match >= self.suit_seen]
@@ -289,8 +300,8 @@ class Recognizer:
         return readings
 
     def _beyond_the_end(self, frame, corners: Corners, width: float, maps: np.ndarray,
-                        patches: np.ndarray, inks: np.ndarray,
-                        located: list[Located]) -> np.ndarray:
+                        patches: np.ndarray, inks: np.ndarray, located: list[Located],
+                        trust: bool = False) -> np.ndarray:
         """Where an index was found against the end of its window it may lie beyond (the
         corner found a few pixels off along the card's edge, on a deck whose slack is short):
         such windows are cut again, moved by the slack towards where the index lies, and
@@ -310,7 +321,7 @@ class Recognizer:
         points = moved.points + moved.vs * (rows * step)[:, None]
         again = window_matrices(points, moved.us, moved.vs, width, p)
         patches2 = cut_all(frame, again, p)
-        inks2 = ink_of(patches2, self.cloth, self.enclosed, _inside(p, width, moved, rows))
+        inks2 = ink_of(patches2, self.cloth, self.enclosed, _inside(p, width, moved, rows, trust))
         h = len(inks2) // len(ends)
         for k, (i, found) in enumerate(zip(ends, locate_all(inks2, p), strict=True)):
             if found.rank_box[1] in (0, 2 * PAD_Y):
@@ -374,14 +385,16 @@ class Recognizer:
 
 
 def _inside(profile: DeckProfile, width: float, corners: Corners,
-            moved: np.ndarray | int = 0) -> tuple[np.ndarray, int]:
+            moved: np.ndarray | int = 0, trust: bool = False) -> tuple[np.ndarray, int]:
     """Where each corner's window (moved `moved` rows along the card's edge) lies surely on
     its card (`index.card_inside`): from that row, of each window, and column on. Only for a
-    corner at a long edge's end: an outline's corner is a guess, often a few pixels off, and
-    its window's cloth kept as ink read as an index (spurious unsure cards in dealt rounds)."""
+    corner at a long edge's end, unless `trust`: an outline's corner is a guess, often a few
+    pixels off, and its window's cloth kept as ink read as an index (spurious unsure cards in
+    dealt rounds); its reading with `trust` counts only where sure."""
     top, left = card_inside(profile, width)
     tops = np.maximum(0, top - np.asarray(moved)) + np.zeros(len(corners), int)
-    return np.where(corners.from_outline, window_shape(profile)[0], tops), left
+    guessed = corners.from_outline & (not trust)
+    return np.where(guessed, window_shape(profile)[0], tops), left
 
 
 _CLOSE_GREEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))  # half-resolution pixels
