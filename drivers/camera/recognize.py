@@ -41,6 +41,7 @@ from drivers.camera.corners import (
 from drivers.camera.explain import Trace
 from drivers.camera.index import (
     PAD_Y,
+    SUIT_SLACK,
     Located,
     cut_all,
     glyph_tint,
@@ -284,6 +285,7 @@ class Recognizer:
                                         r_margin, suit, s_margin, width, shifts[i])
             if trace is not None:
                 readings[i].candidates = _candidates(p, found, family)
+        self._cut_higher(frame, maps, located, readings)
         return readings
 
     def _beyond_the_end(self, frame, corners: Corners, width: float, maps: np.ndarray,
@@ -319,6 +321,30 @@ class Recognizer:
             located[i] = found
             shifts[i] = rows[k]
         return shifts
+
+    def _cut_higher(self, frame, maps: np.ndarray, located: list[Located],
+                    readings: list[CardReading | None]) -> None:
+        """Doubt the sure readings whose index may be the lower part of one lying beyond the
+        window's top. A corner found a card's tenth off puts the index partly above the window;
+        the rank is then found lower, cut (a 6's bowl with the suit below it reads as a 9, a 5's
+        as a 2). Each sure reading whose rank lies in the upper half of the window's slack is
+        cut again PAD_Y rows higher, all in one stack: where an index is found there higher
+        than this one (by more than the suit's slack), the two windows disagree where the
+        index lies and the reading is not sure."""
+        near = [i for i, r in enumerate(readings) if r is not None and r.certain
+                and located[i].rank_box[1] <= PAD_Y // 2]
+        if not near:
+            return
+        higher = maps[near].copy()
+        higher[:, :, 2] -= higher[:, :, 1] * PAD_Y  # the origin PAD_Y window rows up
+        inks = ink_of(cut_all(frame, higher, self.profile), self.cloth, self.enclosed)
+        for i, found in zip(near, locate_all(inks, self.profile), strict=True):
+            up = located[i].rank_box[1] + PAD_Y - found.rank_box[1]
+            if (up > SUIT_SLACK and found.rank_match >= self.rank_seen
+                    and found.suit_match >= self.suit_seen):
+                readings[i].certain = False
+                readings[i].doubts.append(f"a window cut higher finds an index {up} rows above "
+                                          "this one: it may be found cut (a 6 read as a 9)")
 
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
                  ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,
