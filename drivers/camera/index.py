@@ -331,6 +331,20 @@ def ink_above(ink: np.ndarray, found: Located, rows: int = 3) -> float:
     return float(np.count_nonzero(above > 0.5)) / above.size if above.size else 0.0
 
 
+def line_through(ink: np.ndarray, found: Located, dark: float = 0.3) -> float:
+    """The largest share of the window's rows that are ink (above `dark`) in one column of the
+    index's middle (the middle three fifths of where rank and suit both lie). An index is a
+    rank above a suit with blank card above, between and below them, so no column of it is
+    ink from the window's top to its bottom; a straight line of a court card's frame that a
+    corner on the art puts in the window is, and a thin J with a line through the suit's
+    place reads as a J."""
+    x0 = max(found.rank_box[0], found.suit_box[0])
+    x1 = min(found.rank_box[2], found.suit_box[2])
+    side = (x1 - x0) // 5
+    middle = ink[:, x0 + side: x1 - side]
+    return float((middle > dark).mean(axis=0).max()) if middle.size else 0.0
+
+
 def tint_map(patches: np.ndarray) -> np.ndarray:
     """How much bluer, greener and redder than the other two channels each pixel is (int16,
     three channels): black ink and paper have none, red ink is redder, a four-colour deck's
