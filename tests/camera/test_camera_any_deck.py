@@ -129,3 +129,27 @@ def test_index_corners_short_of_margin_stay_uncertain_otherwise(second, why):
     cards = merge([_reading("6S", (500, 400), (1, 0), (450, 340), (1.5, 0.6)),
                    _reading(card, (502, 401), u, at, short)], 100.0)
     assert not any(c.certain for c in cards), why
+
+
+def test_a_guessed_corner_of_a_green_king_is_read_surely_only_when_trusted(four_colour):
+    """At an outline's corner (a guess) green print is cloth as it reaches any side of the
+    window: the king of clubs is not read surely there. The recognizer reads such a corner
+    again as if placed well, taking it only where that reading is sure."""
+    from drivers.camera.corners import Corner, Corners
+
+    deck, rec = four_colour
+    rng = np.random.default_rng(5)
+    unsure = 0
+    for angle in (-170, -10, 70, 110):
+        img = felt((1280, 720), rng)
+        corners = card_corners((640, 360), 104, angle, deck.aspect)
+        lay_card(img, deck, "KC", corners)
+        tl, tr, _, bl = corners
+        u = (tr - tl) / np.linalg.norm(tr - tl)
+        v = (bl - tl) / np.linalg.norm(bl - tl)
+        guess = Corners.of([Corner(tl, u, v, True)])
+        [plain] = rec.read_corners(img, guess, 104.0)
+        [trusted] = rec.read_corners(img, guess, 104.0, trust=True)
+        unsure += plain is None or not plain.certain or plain.card != "KC"
+        assert trusted is not None and trusted.certain and trusted.card == "KC", angle
+    assert unsure >= 2  # the plain reading of a guessed corner does lose the green king
