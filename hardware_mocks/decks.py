@@ -15,15 +15,13 @@ Both write `AS.png` ... `KD.png` (ten as `T`), the enrolment input of `camera en
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import tarfile
 from collections.abc import Callable
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from hardware_mocks.npm_cache import fetch_package
 from models.cards import ALL_CARDS, Card
 
 CARD_W, CARD_H = 250, 350  # 63 x 88 mm at 4 px/mm
@@ -122,29 +120,9 @@ def _svg_name(card: Card) -> str:
 
 def fetch_svg_deck(cache_dir: Path) -> Path:
     """The cardsJS SVG faces, fetched once with `npm pack` into `cache_dir`; return their
-    folder. Raises RuntimeError saying why when the registry cannot be reached."""
-    cache_dir = Path(cache_dir)
-    svg_dir = cache_dir / "cardsJS" / "cards"
-    if all((svg_dir / _svg_name(c)).exists() for c in ALL_CARDS):
-        return svg_dir
-    npm = shutil.which("npm")
-    if npm is None:
-        raise RuntimeError("npm is not installed: it fetches the published SVG test deck")
-    work = cache_dir / "download"
-    work.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "npm_config_loglevel": "error"}
-    done = subprocess.run([npm, "pack", SVG_PACKAGE, "--silent"], cwd=work, env=env,
-                          capture_output=True, text=True, timeout=300)
-    tarballs = sorted(work.glob("cardsJS-*.tgz"))
-    if done.returncode != 0 or not tarballs:
-        raise RuntimeError(f"npm pack {SVG_PACKAGE} failed: {done.stderr.strip()[-400:]}")
-    target = cache_dir / "cardsJS"
-    with tarfile.open(tarballs[-1]) as tar:
-        members = [m for m in tar.getmembers()
-                   if m.name.startswith("package/cards/") and m.name.endswith(".svg")]
-        for m in members:
-            m.name = m.name.removeprefix("package/")
-        tar.extractall(target, members=members, filter="data")
+    folder. Raises RuntimeError saying why when the registry cannot be reached or the package
+    lacks a face."""
+    svg_dir = fetch_package(SVG_PACKAGE, Path(cache_dir)) / "cards"
     missing = [c.code for c in ALL_CARDS if not (svg_dir / _svg_name(c)).exists()]
     if missing:
         raise RuntimeError(f"{SVG_PACKAGE} lacks faces for {missing}")

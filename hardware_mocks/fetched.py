@@ -18,11 +18,7 @@ cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 from __future__ import annotations
 
 import copy
-import os
-import re
-import shutil
-import subprocess
-import tarfile
+import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -30,6 +26,7 @@ import cv2
 import numpy as np
 
 from hardware_mocks.decks import CARD_W, render_svg_deck
+from hardware_mocks.npm_cache import fetch_package
 from models.cards import ALL_CARDS, Card
 
 PACKAGES = {  # deck: (npm package, folder inside it, licence of the faces)
@@ -42,28 +39,6 @@ SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 
 
-def fetch_package(spec: str, cache_dir: Path) -> Path:
-    """The unpacked npm package `spec` (name@version), fetched once into `cache_dir`. Raises
-    RuntimeError saying why when npm or the registry cannot be reached."""
-    folder = Path(cache_dir) / re.sub(r"[^A-Za-z0-9.@-]", "_", spec)
-    if (folder / "package" / "package.json").exists():
-        return folder / "package"
-    npm = shutil.which("npm")
-    if npm is None:
-        raise RuntimeError(f"npm is not installed: it fetches the published test deck {spec}")
-    work = folder / "download"
-    work.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "npm_config_loglevel": "error"}
-    done = subprocess.run([npm, "pack", spec, "--silent"], cwd=work, env=env,
-                          capture_output=True, text=True, timeout=300)
-    tarballs = sorted(work.glob("*.tgz"))
-    if done.returncode != 0 or not tarballs:
-        raise RuntimeError(f"npm pack {spec} failed: {done.stderr.strip()[-400:]}")
-    with tarfile.open(tarballs[-1]) as tar:
-        tar.extractall(folder, filter="data")
-    return folder / "package"
-
-
 def fetched_deck(name: str, cache_dir: Path, out_dir: Path) -> Path:
     """Write the fetched deck `name` (of PACKAGES) as PNG faces named by card code."""
     spec, inside, _ = PACKAGES[name]
@@ -71,13 +46,12 @@ def fetched_deck(name: str, cache_dir: Path, out_dir: Path) -> Path:
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     if name.startswith("kennard"):
-        flat = Path(cache_dir) / f"{name}-flat"
-        flat.mkdir(parents=True, exist_ok=True)
-        for card in ALL_CARDS:
-            tree = ET.parse(source / f"{card.code}.svg")
-            inline_symbols(tree.getroot())
-            tree.write(flat / f"{card.code}.svg")
-        return render_svg_deck(flat, out_dir, names=lambda card: f"{card.code}.svg")
+        with tempfile.TemporaryDirectory(prefix="kennard-flat-") as flat:
+            for card in ALL_CARDS:  # written per call: never a half-written shared file
+                tree = ET.parse(source / f"{card.code}.svg")
+                inline_symbols(tree.getroot())
+                tree.write(Path(flat) / f"{card.code}.svg")
+            return render_svg_deck(Path(flat), out_dir, names=lambda card: f"{card.code}.svg")
     if name == "younes":
         return render_svg_deck(source, out_dir, names=_younes_name)
     for card in ALL_CARDS:  # bellot: PNG with a transparent margin round the rounded card
