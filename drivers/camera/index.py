@@ -331,17 +331,19 @@ def ink_above(ink: np.ndarray, found: Located, rows: int = 3) -> float:
     return float(np.count_nonzero(above > 0.5)) / above.size if above.size else 0.0
 
 
-def line_through(ink: np.ndarray, found: Located, dark: float = 0.3) -> float:
-    """The largest share of the window's rows that are ink (above `dark`) in one column of the
-    index's middle (the middle three fifths of where rank and suit both lie). An index is a
-    rank above a suit with blank card above, between and below them, so no column of it is
-    ink from the window's top to its bottom; a straight line of a court card's frame that a
-    corner on the art puts in the window is, and a thin J with a line through the suit's
-    place reads as a J."""
+def line_through(ink: np.ndarray, found: Located, dark: float = 0.3, top: int = 0) -> float:
+    """The largest share of the window's rows from row `top` down that are ink (above `dark`)
+    in one column of the index's middle (the middle three fifths of where rank and suit both
+    lie). An index is a rank above a suit with blank card above, between and below them, so no
+    column of it is ink from the window's top to its bottom; a straight line of a court card's
+    frame that a corner on the art puts in the window is, and a thin J with a line through the
+    suit's place reads as a J. From the rank's top down, the same holds of every rank but the
+    queen (whose tail may touch the suit): a frame's corner, a line turning down at the rank's
+    top, reads as a J too."""
     x0 = max(found.rank_box[0], found.suit_box[0])
     x1 = min(found.rank_box[2], found.suit_box[2])
     side = (x1 - x0) // 5
-    middle = ink[:, x0 + side: x1 - side]
+    middle = ink[top:, x0 + side: x1 - side]
     return float((middle > dark).mean(axis=0).max()) if middle.size else 0.0
 
 

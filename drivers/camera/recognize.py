@@ -96,7 +96,10 @@ class Thresholds:
     # no index has a column of ink through the whole window (see `index.line_through`): on the
     # tuning designs (seeds 2026 and 7, 40 tables each) right sure readings of an index reached
     # 0.94 of its rows (a queen's tail running into the art below); the five court frame lines
-    # read surely as jacks (three wrong, two the right jack by chance) 1.0
+    # read surely as jacks (three wrong, two the right jack by chance) 1.0. From the rank's top
+    # down, right sure readings other than queens reached 0.91 (3,522 on the tuning designs,
+    # seed 2026, 25 tables each at 720p; queens 1.0, their tails touching the suit), and a
+    # court frame's corner read as a sure J 1.0 (pool-9)
     line: float = 0.97
 
 
@@ -386,6 +389,7 @@ class Recognizer:
         # show some ink above their ranks (6s read surely as 9s at 0.18 and 0.28 on pool-15)
         most_above = self.t.ink_above if rank == "9" and not p.line_above else self.ink_above
         line = line_through(ink, found)
+        down = 0.0 if rank == "Q" else line_through(ink, found, top=found.rank_box[1])
         red = None if colour is None else bool(colour & RED_SUITS)
         doubts = [why for failed, why in (
             (colour is None, "the ink's colour is not clearly one of the deck's"),
@@ -401,6 +405,8 @@ class Recognizer:
             (above > most_above, f"ink just above the rank ({above:.2f}): found cut?"),
             (line >= self.t.line, f"ink runs through the window in one column ({line:.2f} of "
              "its rows): a line of the art, no index"),
+            (down >= self.t.line, f"ink runs in one column from the {rank}'s top to the "
+             f"window's bottom ({down:.2f} of those rows): a line of the art, no index"),
         ) if failed]
         certain = not doubts
         shares = (r_margin / p.rank_margin, s_margin / p.suit_margin)

@@ -62,7 +62,8 @@ def test_a_six_whose_window_is_cut_too_low_is_never_a_sure_nine(code, tuning):
 
 def test_a_court_frames_line_is_never_a_sure_jack(tuning):
     """pool-9's court cards are framed by thin lines, and its J is a thin stroke: a window that
-    a corner on the art puts on a line read as a sure J of some suit."""
+    a corner on the art puts on a line read as a sure J of some suit, and so did one put just
+    above the frame's top corner, where the line turns down at the J's top."""
     deck, rec = tuning["pool-9"]
     img, tl, u, v = _lone(deck, "QS", 0.0, 5)
     grid = [(s, t) for s in np.linspace(0.05, 0.8, 16) for t in np.linspace(0.05, 0.8, 16)]
@@ -70,6 +71,7 @@ def test_a_court_frames_line_is_never_a_sure_jack(tuning):
                                                  for s, t in grid]), 100.0)
     sure = [(s, t, r.card) for (s, t), r in zip(grid, readings, strict=True)
             if r is not None and r.certain]
-    assert sure == []
+    # only a window at the card's own corner (the grid's first) may read surely: the queen
+    assert all(card == "QS" and s < 0.1 and t < 0.1 for s, t, card in sure), sure
     lines = [r for r in readings if r is not None and any("line" in why for why in r.doubts)]
     assert lines, "no window lay on a frame line: the case is not tested"
