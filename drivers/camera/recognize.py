@@ -237,7 +237,13 @@ class Recognizer:
             if from_outline and self.enclosed:
                 # green print is cloth at an outline's corner (a guess): read again as at a
                 # corner placed well, where not read surely, and taken only if read surely so
+                # (a window where no index was found is read again only where green print
+                # then counts as ink that did not before: elsewhere its ink is the same)
                 again = [k for k, r in enumerate(batch_read) if r is None or not r.certain]
+                changed = self._trust_changes(
+                    frame, found.take([batch[k] for k in again]).unscaled(scale), width / scale)
+                again = [k for k, more in zip(again, changed, strict=True)
+                         if more or batch_read[k] is not None]
                 sure_now = self.read_corners(
                     frame, found.take([batch[k] for k in again]).unscaled(scale),
                     width / scale, trust=True)
@@ -309,6 +315,19 @@ class Recognizer:
                 readings[i].candidates = _candidates(p, found, family)
         self._cut_higher(frame, maps, located, readings)
         return readings
+
+    def _trust_changes(self, frame, corners: Corners, width: float) -> np.ndarray:
+        """For each corner, whether its window's ink differs when the corner is taken as
+        placed well (`read_corners`' `trust`): only there can a reading differ."""
+        if not len(corners):
+            return np.zeros(0, bool)
+        p = self.profile
+        patches = cut_all(frame, window_matrices(corners.points, corners.us, corners.vs,
+                                                 width, p), p)
+        guessed, trusted = (ink_of(patches, self.cloth, self.enclosed,
+                                   _inside(p, width, corners, 0, trust))
+                            for trust in (False, True))
+        return (guessed != trusted).reshape(len(corners), -1).any(axis=1)
 
     def _beyond_the_end(self, frame, corners: Corners, width: float, maps: np.ndarray,
                         patches: np.ndarray, inks: np.ndarray, located: list[Located],
@@ -443,15 +462,26 @@ _CLOSE_GREEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))  # half-reso
 
 def _holes_filled(mask: np.ndarray, most: float) -> np.ndarray:
     """The card mask with the cloth-coloured patches that card surrounds, smaller than `most`
-    pixels, filled in: green print seen as cloth."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(mask),
-                                                           connectivity=4)
-    h, w = mask.shape
-    x, y, bw, bh, area = stats.T
-    hole = (area < most) & (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
-    hole[0] = hole[0] and False
-    fill = np.where(hole, 255, 0).astype(np.uint8)[labels]
-    return cv2.bitwise_or(mask, fill)
+    pixels, filled in: green print seen as cloth. A patch is cloth 4-connected within, and
+    touches no side of the frame. The patches are the holes that the card mask's contours
+    enclose (a contour follows card 8-connected, round cloth 4-connected), each counted and
+    filled within its own bounding box: a tenth of the time of labelling the whole frame's
+    cloth, which cost a four-colour frame 2 of its 18 ms."""
+    framed = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    contours, hierarchy = cv2.findContours(framed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return mask
+    for contour, (_, _, _, parent) in zip(contours, hierarchy[0], strict=True):
+        if parent < 0:
+            continue  # a card region's outside edge: only holes have a parent
+        x, y, w, h = cv2.boundingRect(contour)
+        inside = np.zeros((h, w), np.uint8)
+        cv2.drawContours(inside, [contour], -1, 255, thickness=cv2.FILLED, offset=(-x, -y))
+        box = framed[y: y + h, x: x + w]
+        hole = cv2.bitwise_and(inside, cv2.bitwise_not(box))
+        if cv2.countNonZero(hole) < most:
+            cv2.bitwise_or(box, hole, dst=box)
+    return framed[1:-1, 1:-1]
 
 
 def _candidates(profile: DeckProfile, found: Located, family: set[str] | None) -> dict:

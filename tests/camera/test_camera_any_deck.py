@@ -5,6 +5,7 @@ Read on the held-out four-colour design (its clubs green, like the baize) and on
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -69,6 +70,40 @@ def test_holes_in_the_card_mask_are_filled_up_to_a_size():
     assert (out[10:14, 10:14] == 255).all()
     assert not out[20:50, 20:50].any()
     assert not out[0:5].any()  # the cloth round the card is no hole
+
+
+def _holes_by_labels(mask: np.ndarray, most: float) -> np.ndarray:
+    """What `_holes_filled` means, said plainly: every patch of cloth (4-connected) smaller
+    than `most` pixels that touches no side of the frame becomes card."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(mask),
+                                                           connectivity=4)
+    out = mask.copy()
+    for k in range(n):
+        x, y, w, h, area = stats[k]
+        inner = x > 0 and y > 0 and x + w < mask.shape[1] and y + h < mask.shape[0]
+        if mask[labels == k].max() == 0 and inner and area < most:
+            out[labels == k] = 255
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_holes_filled_are_the_small_cloth_patches_that_touch_no_side(seed):
+    """On random masks of overlapping cards, rings, diagonal joins and islands in holes."""
+    from drivers.camera.recognize import _holes_filled
+
+    rng = np.random.default_rng(seed)
+    mask = np.zeros((90, 120), np.uint8)
+    for _ in range(12):
+        x, y = (int(v) for v in rng.integers(-10, 120, 2))
+        w, h = (int(v) for v in rng.integers(4, 40, 2))
+        if rng.random() < 0.5:
+            cv2.rectangle(mask, (x, y), (x + w, y + h), 255, int(rng.integers(-1, 4)) or 1)
+        else:
+            cv2.ellipse(mask, (x, y), (w // 2, h // 2), float(rng.uniform(0, 180)), 0, 360,
+                        255, int(rng.integers(-1, 3)) or 1)
+    mask[rng.random(mask.shape) < 0.02] ^= 255  # single pixels: diagonal joins and islands
+    for most in (5, 40, 300):
+        assert np.array_equal(_holes_filled(mask.copy(), most), _holes_by_labels(mask, most))
 
 
 @pytest.mark.parametrize("off", [-7.0, 7.0])
