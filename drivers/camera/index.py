@@ -77,9 +77,10 @@ def ink_of(patch: np.ndarray, cloth: Felt = GREEN_BAIZE, enclosed: bool = False,
         if trusted.any():
             within = np.arange(rows)[None, :] >= top[:, None]  # n x rows
             cloth_mask[within.ravel(), inside[1]:] = 0
-    # the cloth's mask is 255 there: as bright as paper (as `darkness`, in one pass)
+    # the cloth's mask is 255 there: as bright as paper (as `darkness`, in one pass); the
+    # table looked up by OpenCV, a third of the time of NumPy's indexing
     darkest = cv2.max(darkest_channel(patch), cloth_mask)
-    return INK[darkest]
+    return cv2.LUT(darkest, INK)
 
 
 def card_inside(profile: DeckProfile, width: float, slip: float = 1.0) -> tuple[int, int]:
@@ -116,6 +117,9 @@ def _reaching_out(mask: np.ndarray, rows: int, trusted: np.ndarray) -> np.ndarra
     outside = np.zeros(count, np.uint8)
     outside[np.unique(np.concatenate(sides))] = 255
     outside[0] = 0
+    if count <= 256:  # as a table OpenCV looks up: a third of the time of NumPy's indexing
+        return cv2.LUT(labels.astype(np.uint8), np.pad(outside, (0, 256 - count))).reshape(
+            mask.shape)
     return outside[labels].reshape(mask.shape)
 
 
@@ -363,13 +367,15 @@ def glyph_tint(tints: np.ndarray, ink: np.ndarray, found: Located) -> np.ndarray
     the window's slack may hold shadow, dark felt or the art of the card beneath, which made
     red indices read as black. JPEG smears colour over small glyphs, so the glyphs are judged
     on the whole, not pixel by pixel."""
-    mask = np.zeros(ink.shape, bool)
-    for x0, y0, x1, y1 in (found.rank_box, found.suit_box):
-        mask[y0:y1, x0:x1] = True
-    mask &= ink > 0.3
+    (a0, b0, a1, b1), (c0, d0, c1, d1) = found.rank_box, found.suit_box
+    x0, y0, x1, y1 = min(a0, c0), min(b0, d0), max(a1, c1), max(b1, d1)  # both, as one box
+    mask = np.zeros((y1 - y0, x1 - x0), bool)
+    mask[b0 - y0: b1 - y0, a0 - x0: a1 - x0] = True
+    mask[d0 - y0: d1 - y0, c0 - x0: c1 - x0] = True
+    mask &= ink[y0:y1, x0:x1] > 0.3
     if np.count_nonzero(mask) < 12:
         return None
-    return np.median(tints[mask], axis=0).astype(np.float32)
+    return np.median(tints[y0:y1, x0:x1][mask], axis=0).astype(np.float32)
 
 
 def suits_of_tint(tint: np.ndarray | None, profile: DeckProfile) -> frozenset[str] | None:
