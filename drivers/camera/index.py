@@ -390,7 +390,8 @@ def suits_of_tint(tint: np.ndarray | None, profile: DeckProfile) -> frozenset[st
     # clearly nearer one colour than any other; or none (the reading stays uncertain)
     if d[0][0] > 0.6 * d[1][0]:
         return None
-    return d[0][1]
+    # and the suits enrolment saw in that colour too: told apart by shape
+    return d[0][1].union(*(profile.colour_confused.get(s, ()) for s in d[0][1]))
 
 
 def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located,

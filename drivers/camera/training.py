@@ -154,6 +154,15 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     above = [v.ink_above for v in held_out if v.code[0] in NUMBER_RANKS]
     profile.ink_above = float(np.percentile(above, 98))
     profile.line_above = float(np.mean(np.array(above) >= 0.5)) >= LINE_ABOVE
+    # a view whose ink colour alone put it among another suit's (a green club seen black):
+    # that colour then holds its suit too, and shape tells them apart, with a margin
+    confused: dict[str, set[str]] = {}
+    for view in held_out:
+        family = suits_of_tint(view.tint, profile)
+        if family is not None and view.code[1] not in family:
+            for suit in family:
+                confused.setdefault(suit, set()).add(view.code[1])
+    profile.colour_confused = {s: sorted(c, key=SUITS.index) for s, c in confused.items()}
     rank_wrong, suit_wrong = [0.0], [0.0]
     for view in held_out:
         family = suits_of_tint(view.tint, profile)
