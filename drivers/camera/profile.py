@@ -130,9 +130,8 @@ class DeckProfile:
 
     def warnings(self) -> list[str]:
         """What enrolment saw that will leave cards uncertain, for the installer."""
-        out = [f"warning: {name} margin {margin:.2f}: in enrolment's views this deck's index "
-               f"{name}s were confused with one another with margins up to {margin / 1.25:.2f}"
-               f" (small glyphs?); expect many {name}s left uncertain"
+        out = [f"warning: {name} margin {margin:.2f} (enrolment's views confused {name}s up to "
+               f"{margin / 1.25:.2f}: a small index?): expect many {name}s left uncertain"
                for name, margin in (("rank", self.rank_margin), ("suit", self.suit_margin))
                if margin >= HIGH_MARGIN]
         out += [f"warning: {'/'.join(sorted(seen, key=SUITS.index))} seen in the ink colour of "

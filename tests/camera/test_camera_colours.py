@@ -34,6 +34,7 @@ def test_a_colour_confused_in_enrolment_leaves_the_suits_to_shape(pool_22, tmp_p
     assert suits_of_tint(green, pool_22) == frozenset("C")  # green is never seen as black
     lines = "\n".join(pool_22.describe())
     assert "warning: C seen in the ink colour of S" in lines
+    assert f"warning: suit margin {pool_22.suit_margin:.2f}" in lines  # 0.5 or more: a warning
     pool_22.save(tmp_path / "deck.profile")
     again = DeckProfile.load(tmp_path / "deck.profile")
     assert again.colour_confused == {"S": ["C"]}
@@ -43,7 +44,8 @@ def test_a_colour_confused_in_enrolment_leaves_the_suits_to_shape(pool_22, tmp_p
 def test_a_deck_whose_colours_are_never_confused_keeps_them(design_profiles):
     for profile in design_profiles.values():
         assert profile.colour_confused == {}
-        assert not [line for line in profile.describe() if "ink colour of" in line]
+        assert profile.warnings() == []
+        assert not [line for line in profile.describe() if "warning" in line]
         for suit in "SHDC":
             family = suits_of_tint(np.array(profile.tints[suit], np.float32), profile)
             assert family is not None and suit in family and len(family) <= 2
