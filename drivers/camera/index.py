@@ -367,15 +367,13 @@ def glyph_tint(tints: np.ndarray, ink: np.ndarray, found: Located) -> np.ndarray
     the window's slack may hold shadow, dark felt or the art of the card beneath, which made
     red indices read as black. JPEG smears colour over small glyphs, so the glyphs are judged
     on the whole, not pixel by pixel."""
-    (a0, b0, a1, b1), (c0, d0, c1, d1) = found.rank_box, found.suit_box
-    x0, y0, x1, y1 = min(a0, c0), min(b0, d0), max(a1, c1), max(b1, d1)  # both, as one box
-    mask = np.zeros((y1 - y0, x1 - x0), bool)
-    mask[b0 - y0: b1 - y0, a0 - x0: a1 - x0] = True
-    mask[d0 - y0: d1 - y0, c0 - x0: c1 - x0] = True
-    mask &= ink[y0:y1, x0:x1] > 0.3
+    mask = np.zeros(ink.shape, bool)
+    for x0, y0, x1, y1 in (found.rank_box, found.suit_box):
+        mask[y0:y1, x0:x1] = True
+    mask &= ink > 0.3
     if np.count_nonzero(mask) < 12:
         return None
-    return np.median(tints[y0:y1, x0:x1][mask], axis=0).astype(np.float32)
+    return np.median(tints[mask], axis=0).astype(np.float32)
 
 
 def suits_of_tint(tint: np.ndarray | None, profile: DeckProfile) -> frozenset[str] | None:
