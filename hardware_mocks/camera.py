@@ -11,7 +11,7 @@ It imitates a camera, never our recognizer: the recognizer only ever sees the pi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -44,6 +44,37 @@ class Effects:
     light: float = 0.0  # strength of the uneven light (0: even)
     glare: float = 0.0  # peak brightness added by a glare spot (0: none)
     perspective: float = 0.0  # how far the image corners move, as a share of the frame
+    # the issue-31 envelope adds these (left at their defaults, a scene is as before)
+    vignette: float = 0.0  # how much darker the frame's corners are than its middle (0.2: 20%)
+    balance: tuple[float, float, float] = (1.0, 1.0, 1.0)  # white balance: B, G, R gains
+    gain: float = 1.0  # brightness
+    contrast: float = 1.0  # about mid grey
+    glare_at: tuple[float, float] | None = None  # where the glare spot's middle is (pixels)
+    glare_size: float = 0.0  # the glare spot's width across (pixels), where `glare_at` is set
+
+    @classmethod
+    def envelope(cls, rng: np.random.Generator, size=(1280, 720),
+                 cards: list[PlacedCard] | None = None) -> Effects:
+        """A camera anywhere in issue 31's operating envelope: vignetting up to 20%, a light
+        gradient, white balance +-4%, brightness and contrast +-15%, blur up to 1.2 px, noise
+        up to 6 grey levels, JPEG 70-95, mild perspective, and in half the frames a soft glare
+        spot of up to half white, 50-150 px across (at 720p), on one of the `cards`."""
+        scale = size[0] / 1280
+        fx = cls(blur=float(rng.uniform(0, 1.2)), noise=float(rng.uniform(0, 6)),
+                 jpeg=int(rng.integers(70, 96)), light=float(rng.uniform(0, 0.3)),
+                 perspective=float(rng.uniform(0, 0.02)), vignette=float(rng.uniform(0, 0.2)),
+                 balance=tuple(float(b) for b in rng.uniform(0.96, 1.04, 3)),
+                 gain=float(rng.uniform(0.85, 1.15)), contrast=float(rng.uniform(0.85, 1.15)))
+        if cards and rng.random() < 0.5:
+            card = cards[int(rng.integers(len(cards)))]
+            # anywhere on the card, the index included
+            a, b = rng.uniform(0, 1, 2)
+            tl, tr, _, bl = card.corners
+            at = tl + a * (tr - tl) + b * (bl - tl)
+            fx.glare = float(rng.uniform(40, 128))
+            fx.glare_at = (float(at[0]), float(at[1]))
+            fx.glare_size = float(rng.uniform(50, 150)) * scale
+        return fx
 
     @classmethod
     def rough(cls, rng: np.random.Generator) -> Effects:
@@ -74,10 +105,13 @@ class Deck:
             cv2.circle(self.mask, (cx, cy), r, 255, -1, cv2.LINE_AA)
 
 
-def felt(size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
-    """Green baize with a fine, slightly uneven weave."""
+def felt(size: tuple[int, int], rng: np.random.Generator, blue: bool = False) -> np.ndarray:
+    """Green baize (or blue) with a fine, slightly uneven weave."""
     w, h = size
-    base = np.array([rng.uniform(40, 60), rng.uniform(105, 135), rng.uniform(25, 45)])
+    if blue:
+        base = np.array([rng.uniform(110, 150), rng.uniform(60, 85), rng.uniform(15, 35)])
+    else:
+        base = np.array([rng.uniform(40, 60), rng.uniform(105, 135), rng.uniform(25, 45)])
     weave = rng.normal(0, 6, (h // 4 + 1, w // 4 + 1, 1))
     weave = cv2.resize(weave, (w, h), interpolation=cv2.INTER_LINEAR)[:, :, None]
     img = base[None, None, :] + weave + rng.normal(0, 2, (h, w, 1))
@@ -141,12 +175,28 @@ def apply_effects(img: np.ndarray, fx: Effects, rng: np.random.Generator,
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         ramp = 1 + fx.light * (gx * (xx / w - 0.5) + gy * (yy / h - 0.5))
         out *= ramp[:, :, None]
-    if fx.glare:
+    if fx.vignette:
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
+        out *= (1 - fx.vignette * r2)[:, :, None]
+    if fx.glare and fx.glare_at is not None:
+        # a soft highlight: its peak `glare` grey levels over the page, whitening it, and
+        # fading to nothing at `glare_size` across
+        cx, cy = fx.glare_at
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * (fx.glare_size / 4) ** 2))
+        share = (fx.glare / 255.0) * spot[:, :, None]
+        out = out * (1 - share) + 255.0 * share
+    elif fx.glare:
         cx, cy = rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h
         sx, sy = rng.uniform(0.03, 0.08) * w, rng.uniform(0.03, 0.08) * h
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         spot = np.exp(-(((xx - cx) / sx) ** 2 + ((yy - cy) / sy) ** 2))
         out += fx.glare * spot[:, :, None]
+    if fx.balance != (1.0, 1.0, 1.0):
+        out *= np.array(fx.balance, np.float32)[None, None, :]
+    if fx.gain != 1.0 or fx.contrast != 1.0:
+        out = (out * fx.gain - 128.0) * fx.contrast + 128.0
     if fx.blur:
         out = cv2.GaussianBlur(out, (0, 0), fx.blur)
     if fx.noise:
@@ -186,6 +236,68 @@ def random_scene(deck: Deck, rng: np.random.Generator, size=(1280, 720),
     return Scene(apply_effects(img, fx, rng, placed), placed)
 
 
+def envelope_scene(deck: Deck, rng: np.random.Generator, size=(1280, 720),
+                   max_hands: int = 5, width: float | None = None) -> Scene:
+    """A table as issue 31's overhead camera sees it: green or blue baize, up to a quarter
+    darker than `felt`'s; cards 100-180 px
+    wide at 720p (`width` in the frame's middle, else drawn), the size changing about +-20%
+    across the frame as a camera's slant makes it; lone cards at any angle, hands fanned 25-35%
+    of a card's width across and 10-15% down, later cards on top; and a camera anywhere in
+    the envelope (`Effects.envelope`)."""
+    w, h = size
+    scale = w / 1280
+    img = felt(size, rng, blue=bool(rng.random() < 0.3))
+    img = (img * rng.uniform(0.75, 1.0)).astype(np.uint8)  # a darker cloth, or not
+    middle = (width if width is not None else float(rng.uniform(110, 165))) * scale
+    # the cards' width over the frame: a plane seen at a slant, +-20% at the far sides
+    tilt = rng.normal(0, 1, 2)
+    tilt *= float(rng.uniform(0.0, 0.2)) / max(float(np.abs(tilt).sum()), 1e-6)
+
+    def width_at(x: float, y: float) -> float:
+        f = 1 + tilt[0] * (2 * x / w - 1) + tilt[1] * (2 * y / h - 1)
+        return float(np.clip(middle * f, 100 * scale, 180 * scale))
+
+    big = middle * 1.2
+    cols = max(1, int(w // (big * 2.4)))
+    rows = max(1, int(h // (big * deck.aspect * 1.35)))
+    slots = [(c, r) for c in range(cols) for r in range(rows)]
+    rng.shuffle(slots)
+    cell_w, cell_h = w / cols, h / rows
+    placed: list[PlacedCard] = []
+    codes = [c.code for c in ALL_CARDS]
+    for c, r in slots[: int(rng.integers(1, max_hands + 1))]:
+        cx, cy = (c + 0.5) * cell_w, (r + 0.5) * cell_h
+        card_w = width_at(cx, cy)
+        step = (float(rng.uniform(0.25, 0.35)), float(rng.uniform(0.10, 0.15)))
+        # as many cards as the cell holds, up to five
+        fits_x = (0.92 * cell_w / (card_w * 1.1) - 1) / step[0] + 1
+        fits_y = (0.92 * cell_h / (card_w * deck.aspect * 1.1) - 1) / step[1] + 1
+        most = int(max(1, min(5, fits_x, fits_y)))
+        count = int(rng.integers(1, most + 1))
+        if count == 1:
+            # a lone card at any angle: its diagonal must fit the cell
+            angle = float(rng.uniform(-180, 180))
+            jitter = np.clip(np.array([cell_w, cell_h]) / 2 - card_w * 1.25, 0, None)
+            at = np.array([cx, cy]) + rng.uniform(-1, 1, 2) * jitter * 0.5
+            corners_list = [card_corners(at, card_w, angle, deck.aspect)]
+        else:
+            angle = float(rng.uniform(-20, 20))
+            fan_w = card_w * (1 + step[0] * (count - 1))
+            fan_h = card_w * deck.aspect * (1 + step[1] * (count - 1))
+            first = (cx - fan_w / 2 + card_w / 2, cy - fan_h / 2 + card_w * deck.aspect / 2)
+            corners_list = hand_corners(first, card_w, 0.0, count, step, deck.aspect)
+            # turned about the hand's middle
+            t = np.deg2rad(angle)
+            rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+            corners_list = [(k - (cx, cy)) @ rot.T + (cx, cy) for k in corners_list]
+        for corners in corners_list:
+            code = codes[int(rng.integers(len(codes)))]
+            lay_card(img, deck, code, corners)
+            placed.append(PlacedCard(code, corners))
+    fx = Effects.envelope(rng, size, placed)
+    return Scene(apply_effects(img, fx, rng, placed), placed)
+
+
 def hand_over(img: np.ndarray, at, rng: np.random.Generator, scale: float) -> np.ndarray:
     """A dealer's hand (skin-coloured palm and fingers) reaching over the table at `at`."""
     out = img.copy()
@@ -204,10 +316,12 @@ def hand_over(img: np.ndarray, at, rng: np.random.Generator, scale: float) -> np
 
 def dealing_sequence(deck: Deck, codes: list[str], rng: np.random.Generator,
                      size=(1280, 720), still_frames: int = 6, motion_frames: int = 4,
-                     effects: Effects | None = None):
+                     effects: Effects | None = None, glare: float = 0.0):
     """Frames of a dealer laying `codes` one by one: the dealer's hand in the middle of the
     table and the boxes along the bottom, each card laid by a moving hand, then still frames.
-    Yields (frame, codes laid so far)."""
+    With `glare` (its peak, grey levels), a soft glare spot 100 px across (at 720p) lies on
+    each card's top-left index as it is laid and drifts off it over the still frames, as a
+    light's reflection moves when the table is leaned on. Yields (frame, codes laid so far)."""
     w, h = size
     scale = w / 1280
     card_w = 105 * scale
@@ -234,7 +348,13 @@ def dealing_sequence(deck: Deck, codes: list[str], rng: np.random.Generator,
         lay_card(table, deck, code, corners)
         counts[spot] += 1
         laid.append(code)
-        for _ in range(still_frames):
-            yield apply_effects(table, fx, rng, []), list(laid)
+        index = corners[0] + 0.15 * (corners[1] - corners[0]) + 0.1 * (corners[3] - corners[0])
+        drift = rng.normal(0, 1, 2)
+        drift *= 6 * scale / np.linalg.norm(drift)
+        for k in range(still_frames):
+            here = fx if not glare else replace(
+                fx, glare=glare, glare_at=tuple(float(c) for c in index + k * drift),
+                glare_size=100 * scale)
+            yield apply_effects(table, here, rng, []), list(laid)
     for _ in range(still_frames):  # the table cleared
         yield apply_effects(felt(size, np.random.default_rng(0)), fx, rng, []), []
