@@ -114,12 +114,109 @@ GREEN_BAIZE = Felt()
 
 def felt(frame: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
     """255 where the table shows its cloth."""
-    return cv2.inRange(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV), cloth.low, cloth.high)
+    hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
+    if cloth.low[0] <= cloth.high[0]:
+        return cv2.inRange(hsv, cloth.low, cloth.high)
+    # a range of hues round red's end of the scale
+    return cv2.bitwise_or(cv2.inRange(hsv, cloth.low, (179, *cloth.high[1:])),
+                          cv2.inRange(hsv, (0, *cloth.low[1:]), cloth.high))
 
 
-def card_mask(frame: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
-    """255 where the table shows something that is not its cloth."""
-    mask = cv2.bitwise_not(felt(frame, cloth))
+@dataclass(frozen=True)
+class Cloth:
+    """The cloth as one frame shows it, learnt from that frame: its hue (the colour most of
+    the frame's saturated pixels share: green or blue baize, whatever the white balance), how
+    saturated it is, and how bright it is where (`light`, a coarse map: vignetting and a light
+    gradient darken it toward the frame's edges by a fifth or more, which no fixed range of
+    colours allows for). `felt` is the same as one range of colours, for index windows."""
+
+    hue: int
+    hue_width: int
+    saturation: int  # the least saturation that is cloth
+    light: np.ndarray  # the cloth's brightness (HSV value) over the frame, at mask size
+    felt: Felt
+
+    def mask(self, frame: np.ndarray) -> np.ndarray:
+        """255 where `frame` (the size `light` was made for) shows the cloth: its hue, its
+        saturation, and at least CLOTH_DARK of the cloth's brightness there (ink is darker)."""
+        hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
+        h, sat, v = cv2.split(hsv)
+        hue_ok = cv2.LUT(h, _hue_lut(self.hue, self.hue_width))
+        sat_ok = cv2.threshold(sat, self.saturation - 1, 255, cv2.THRESH_BINARY)[1]
+        floor = cv2.convertScaleAbs(self.light, alpha=CLOTH_DARK)
+        bright = cv2.compare(v, floor, cv2.CMP_GE)
+        return cv2.bitwise_and(cv2.bitwise_and(hue_ok, sat_ok), bright)
+
+
+# cloth is at least this share of the cloth's brightness where it lies (dark ink that JPEG
+# tints the cloth's hue is darker); vignetting and light are modelled by `Cloth.light`
+CLOTH_DARK = 0.55
+# in an index window (no light map there) cloth is brighter than this share of the darkest
+# cloth in the frame: dark ink that JPEG tints green stays ink
+CLOTH_WINDOW_DARK = 0.7
+CLOTH_HUE_WIDTH = 14  # OpenCV hue units (0-179) either side of the cloth's own
+CLOTH_SATURATION = 0.45  # the least saturation that is cloth, a share of the cloth's median
+
+
+def _hue_lut(hue: int, width: int) -> np.ndarray:
+    d = np.abs(np.arange(256) - hue)
+    d = np.minimum(d, 180 - d)
+    return np.where(d <= width, 255, 0).astype(np.uint8)
+
+
+def learn_cloth(frame: np.ndarray, hint: Felt | None = None,
+                known: Felt = GREEN_BAIZE) -> Cloth | None:
+    """The cloth of this frame (`Cloth`), or None where no colour covers enough of it. With a
+    `hint` (a calibrated cloth), only its hues are looked at; without one, any hue. A cloth
+    whose hue lies in the `known` range (calibrated, or green baize) is no less saturated
+    than that range says: the card's soft shadow on it is not cloth, as before."""
+    h, w = frame.shape[:2]
+    step = max(1, round(w / 160))
+    small = cv2.resize(frame, (max(1, w // step), max(1, h // step)),
+                       interpolation=cv2.INTER_AREA)
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.int32)
+    coloured = (hsv[:, 1] >= 60) & (hsv[:, 2] >= 30)
+    if hint is not None:
+        coloured &= (hsv[:, 0] >= hint.low[0]) & (hsv[:, 0] <= hint.high[0])
+    if coloured.sum() < 0.15 * len(hsv):
+        return None  # no colour covers enough of the frame to be its cloth
+    counts = np.bincount(hsv[coloured, 0], minlength=180)[:180].astype(np.float64)
+    around = np.arange(-4, 5)
+    smooth = sum(np.roll(counts, k) for k in around)
+    hue = int(np.argmax(smooth))
+    d = np.abs(hsv[:, 0] - hue)
+    near = coloured & (np.minimum(d, 180 - d) <= CLOTH_HUE_WIDTH)
+    saturation = max(40, int(CLOTH_SATURATION * float(np.median(hsv[near, 1]))))
+    if known.low[0] <= hue <= known.high[0]:
+        saturation = max(saturation, known.low[1])
+    cloth = near & (hsv[:, 1] >= saturation)
+    # the cloth's brightness where it lies, spread under the cards from the cloth around
+    # them (a normalised blur: wide enough to span a hand of cards)
+    v = hsv[:, 2].reshape(small.shape[:2]).astype(np.float32)
+    m = cloth.reshape(small.shape[:2]).astype(np.float32)
+    light = None
+    for sigma in (small.shape[1] / 16, small.shape[1] / 5):
+        num = cv2.GaussianBlur(v * m, (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
+        den = cv2.GaussianBlur(m, (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
+        here = np.where(den > 0.05, num / np.maximum(den, 1e-6), 0)
+        light = here if light is None else np.where(light > 0, light, here)
+    light = np.where(light > 0, light, float(np.median(v[m > 0])))
+    light = cv2.resize(light.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    darkest = float(np.percentile(light, 2))
+    felt_range = Felt(((hue - CLOTH_HUE_WIDTH) % 180, saturation,
+                       max(25, int(CLOTH_WINDOW_DARK * darkest))),
+                      ((hue + CLOTH_HUE_WIDTH) % 180, 255, 255))
+    return Cloth(hue, CLOTH_HUE_WIDTH, saturation, light, felt_range)
+
+
+def card_mask(frame: np.ndarray, cloth: Felt | Cloth = GREEN_BAIZE,
+              also: Felt | None = None) -> np.ndarray:
+    """255 where the table shows something that is not its cloth (nor the cloth `also`
+    names: a learnt cloth together with the known range, where the frame lies within it)."""
+    seen = cloth.mask(frame) if isinstance(cloth, Cloth) else felt(frame, cloth)
+    if also is not None:
+        seen = cv2.bitwise_or(seen, felt(frame, also))
+    mask = cv2.bitwise_not(seen)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
@@ -176,26 +273,17 @@ def _lengths(segments: np.ndarray) -> np.ndarray:
     return np.hypot(segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1])
 
 
-def estimate_card_height(regions: list[np.ndarray], aspect: float) -> float | None:
-    """A first guess of the cards' long edge in pixels: the median over card regions
-    (`card_regions`) of the longest straight part of their outline (every hand shows one
-    whole long edge, its top card's right edge), plus the rounded corners it leaves out."""
-    straight = 1 - 2 * ROUNDING / aspect
-    longest = []
-    for c in regions:
-        area = cv2.contourArea(c)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(c)
-        if area > 0.9 * rw * rh and abs(max(rw, rh) / min(rw, rh) - aspect) < 0.12 * aspect:
-            longest.append(max(rw, rh))  # a lone card: its rectangle is the card
-            continue
-        poly = cv2.approxPolyDP(c, 2.0, True)[:, 0, :].astype(float)
-        edges = np.hypot(*(np.roll(poly, -1, axis=0) - poly).T)
-        longest.append(edges.max() / straight)
-    if not longest:
-        return None
-    # a glare spot or a chip is no card: its straight edges are short
-    cards = [edge for edge in longest if edge >= 0.6 * max(longest)]
-    return float(statistics.median(cards))
+def region_height(contour: np.ndarray, aspect: float) -> float:
+    """A first guess of the long edge of the cards of one card region: a lone card's
+    rectangle, else the longest straight part of its outline (every hand shows one whole long
+    edge, its top card's right edge) plus the rounded corners it leaves out."""
+    area = cv2.contourArea(contour)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    if area > 0.9 * rw * rh and abs(max(rw, rh) / min(rw, rh) - aspect) < 0.12 * aspect:
+        return float(max(rw, rh))
+    poly = cv2.approxPolyDP(contour, 2.0, True)[:, 0, :].astype(float)
+    edges = np.hypot(*(np.roll(poly, -1, axis=0) - poly).T)
+    return float(edges.max() / (1 - 2 * ROUNDING / aspect))
 
 
 def long_edges(image: np.ndarray, segments: np.ndarray, height_guess: float,

@@ -33,9 +33,10 @@ from drivers.camera.corners import (
     dedupe,
     distances,
     edge_corners,
-    estimate_card_height,
     felt,
+    learn_cloth,
     long_edges,
+    region_height,
     short_edges,
 )
 from drivers.camera.explain import Trace
@@ -136,15 +137,19 @@ class Recognizer:
     """Reads the cards of one deck design in frames of one table."""
 
     def __init__(self, profile: DeckProfile, card_width: float | None = None,
-                 thresholds: Thresholds = Thresholds(), cloth: Felt = GREEN_BAIZE):
+                 thresholds: Thresholds = Thresholds(), cloth: Felt | None = None):
         self.profile = profile
-        self.card_width = card_width  # in pixels of the full frame, where calibration knows it
+        # in pixels of the full frame, where calibration knows it: a hint, never needed
+        self.card_width = card_width
         self.t = thresholds
-        self.cloth = cloth
+        self.hint = cloth  # a calibrated cloth narrows the hues the frame's cloth may have
+        # the cloth as the frame being read shows it (learnt per frame in `read`)
+        self.cloth = cloth or GREEN_BAIZE
         # a deck whose ink has the cloth's colour (green clubs on green baize): cloth-coloured
         # pixels that paper surrounds are ink, not cloth
-        bgr = np.array(list(profile.glyph_bgr.values()) or [[0, 0, 0]], np.uint8)[None]
-        self.enclosed = bool(felt(bgr, cloth).any())
+        self._glyph_bgr = np.array(list(profile.glyph_bgr.values()) or [[0, 0, 0]],
+                                   np.uint8)[None]
+        self.enclosed = bool(felt(self._glyph_bgr, self.cloth).any())
         # the generic templates' and the ink above's limits, as loose as the deck needs
         self.rank_seen = min(thresholds.seen, profile.rank_seen)
         self.suit_seen = min(thresholds.suit_seen, profile.suit_seen)
@@ -161,7 +166,24 @@ class Recognizer:
         # the cloth and the straight edges are found at half resolution: four times cheaper,
         # and a card's outline and long edges are big enough there
         half = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-        mask = card_mask(half, self.cloth)
+        # the cloth as this frame shows it: its colour and its light where it lies (a
+        # calibrated cloth only narrows the hues looked at)
+        model = learn_cloth(half, self.hint, self.hint or GREEN_BAIZE)
+        if model is None:
+            self.cloth = self.hint or GREEN_BAIZE
+            mask = card_mask(half, self.cloth)
+        else:
+            known = self.hint or GREEN_BAIZE
+            self.cloth = model.felt
+            if known.low[0] <= model.hue <= known.high[0]:
+                # the known range in index windows (its limits were set there), as dark as
+                # this frame's cloth is
+                self.cloth = Felt(known.low[:2] + (min(known.low[2], model.felt.low[2]),),
+                                  known.high)
+            # with the known range too: where the light is even the two agree, and there the
+            # recognizer's limits were set on the known range's outlines
+            mask = card_mask(half, model, self.hint or GREEN_BAIZE)
+        self.enclosed = bool(felt(self._glyph_bgr, self.cloth).any())
         min_area = 2500 / 4 * (small.shape[1] / 1280) ** 2
         # cloth-coloured print on a card is no hole in the card: green in a court card's art,
         # a big green ace of clubs, a green court frame with the art joined to it; up to
@@ -175,19 +197,34 @@ class Recognizer:
             mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _CLOSE_GREEN)
         if trace is not None:
             trace.regions = [r / scale * 2 for r in regions]
-        segments = card_edges(half, regions) * 2
-        aspect = self.profile.aspect
-        if self.card_width:
-            guess = self.card_width * scale * aspect
-        else:
-            guess = estimate_card_height(regions, aspect)
-            guess = None if guess is None else 2 * guess
-        if guess is None:
+        if not regions:
             if trace is not None:
                 trace.note("no card-coloured region big enough for a card on the cloth")
             return []
+        segments = card_edges(half, regions) * 2
+        # the cards' size is taken from the cards, region by region: a camera's slant makes
+        # them a fifth bigger on one side of the table than on the other. Regions of about one
+        # size are read together
+        aspect = self.profile.aspect
+        calibrated = None if not self.card_width else self.card_width * scale * aspect / 2
+        out: list[CardReading] = []
+        for group, guess in _by_size(regions, aspect, calibrated):
+            boxes = np.array([cv2.boundingRect(c) for c in group], float) * 2
+            mids = (segments[:, :2] + segments[:, 2:]) / 2
+            within = ((mids[:, None, 0] >= boxes[None, :, 0] - 6)
+                      & (mids[:, None, 0] <= boxes[None, :, 0] + boxes[None, :, 2] + 6)
+                      & (mids[:, None, 1] >= boxes[None, :, 1] - 6)
+                      & (mids[:, None, 1] <= boxes[None, :, 1] + boxes[None, :, 3] + 6)).any(1)
+            out.extend(self._read_group(frame, small, mask, group, segments[within], 2 * guess,
+                                        scale, trace))
+        return out
+
+    def _read_group(self, frame, small, mask, regions, segments, guess, scale,
+                    trace) -> list[CardReading]:
+        """The cards of regions whose cards are about `guess` pixels (of `small`) long."""
+        aspect = self.profile.aspect
         # followed edges run corner to corner: the length most share is the card's height
-        edges, height = long_edges(small, segments, guess, None if self.card_width else aspect)
+        edges, height = long_edges(small, segments, guess, aspect)
         if not len(edges):
             if trace is not None:
                 trace.note(f"no straight edge about a card long (about {guess / scale:.0f} px)")
@@ -455,6 +492,28 @@ def _inside(profile: DeckProfile, width: float, corners: Corners,
     tops = np.maximum(0, top - np.asarray(moved)) + np.zeros(len(corners), int)
     guessed = corners.from_outline & (not trust)
     return np.where(guessed, window_shape(profile)[0], tops), left
+
+
+def _by_size(regions: list[np.ndarray], aspect: float,
+             calibrated: float | None) -> list[tuple[list[np.ndarray], float]]:
+    """The card regions in groups of about one card size, each with its cards' long edge
+    guessed from the regions' outlines (mask pixels). A calibrated size (`calibrated`) stands
+    in for a region's guess that lies far from it."""
+    sized = []
+    for c in regions:
+        guess = region_height(c, aspect)
+        if calibrated and not 0.7 < guess / calibrated < 1.4:
+            guess = calibrated
+        sized.append((guess, c))
+    sized.sort(key=lambda gc: gc[0])
+    groups: list[tuple[list[np.ndarray], list[float]]] = []
+    for guess, c in sized:
+        if groups and guess <= 1.12 * groups[-1][1][0]:
+            groups[-1][0].append(c)
+            groups[-1][1].append(guess)
+        else:
+            groups.append(([c], [guess]))
+    return [(cs, float(np.median(gs))) for cs, gs in groups]
 
 
 _CLOSE_GREEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))  # half-resolution pixels
