@@ -61,10 +61,15 @@ class CardEvent:
     confidence: float | None = None
     device: str = ""
     sequence: int | None = None  # the device's own frame number, where it has one
+    # the card the source reported `uncertain` before, now read surely in the same place: it
+    # closes that fault as the dealer's keyed card would, and is no card if he keyed it already
+    resolves: bool = False
 
     def to_json(self) -> dict:
         out = {"event": "card", "card": self.card.code, "source": self.origin.value,
                "time": self.time}
+        if self.resolves:
+            out["resolves"] = "uncertain"
         if self.confidence is not None:
             out["confidence"] = round(self.confidence, 4)
         if self.device:

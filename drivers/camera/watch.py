@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from drivers.camera.corners import card_mask
+from drivers.camera.corners import card_mask, learn_cloth
 from drivers.camera.recognize import CardReading, Recognizer
 from drivers.source import CardEvent, CardSource, Origin, Sink, SourceEvent, Status, StatusEvent
 from models.cards import parse_card
@@ -39,6 +39,9 @@ class _Pending:
     centre: np.ndarray
     width: float
     votes: list[CardReading] = field(default_factory=list)
+    run: int = 0  # still frames in a row that read it surely, and alike
+    said_uncertain: bool = False  # an `uncertain` was reported for this place
+    looked: bool = False  # read in the frame being looked at
 
 
 class Watcher:
@@ -58,6 +61,8 @@ class Watcher:
         self._last_still: np.ndarray | None = None
         self._known: list[tuple[np.ndarray, float]] = []  # reported places: centre, width
         self._pending: list[_Pending] = []
+        # places reported `uncertain`: each keeps its place until a sure reading resolves it
+        self._doubtful: list[_Pending] = []
 
     def feed(self, frame: np.ndarray) -> list[SourceEvent]:
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
@@ -75,20 +80,31 @@ class Watcher:
         return self._still(frame, small)
 
     def _still(self, frame: np.ndarray, small: np.ndarray) -> list[SourceEvent]:
-        mask = card_mask(small.astype(np.uint8), self.rec.cloth)
+        seen = small.astype(np.uint8)
+        mask = card_mask(seen, learn_cloth(seen, self.rec.hint) or self.rec.cloth)
         if float((mask > 0).mean()) < self.clear_share:
             self._known.clear()  # the table was cleared: a new round
             self._pending.clear()
+            self._doubtful.clear()
             self._last_still = small
             return []
         if (self._last_still is not None and not self._pending
                 and float(np.abs(small - self._last_still).mean()) < 0.5 * self.still_diff):
             return []  # the same table as before: nothing arrived
         changed = self._changed(small, frame.shape)
+        for p in self._pending + self._doubtful:
+            p.looked = False
         for reading in self.rec.read(frame):
-            if self._is_known(reading.center) or not self._in(changed, reading.center):
+            if self._is_known(reading.center):
                 continue
-            self._vote(reading)
+            doubtful = self._near(self._doubtful, reading.center)
+            if doubtful is not None:
+                self._count(doubtful, reading)
+            elif self._in(changed, reading.center):
+                self._vote(reading)
+        for p in self._pending + self._doubtful:
+            if not p.looked:
+                p.run = 0  # not read in this frame: the run of sure readings is broken
         events = self._decide()
         if not self._pending:  # the vote is over: this is the table to compare with next
             self._last_still = small
@@ -111,33 +127,59 @@ class Watcher:
     def _is_known(self, centre) -> bool:
         return any(np.linalg.norm(centre - c) < 0.3 * w for c, w in self._known)
 
+    @staticmethod
+    def _near(places: list[_Pending], centre) -> _Pending | None:
+        for p in places:
+            if np.linalg.norm(p.centre - centre) < 0.3 * p.width:
+                return p
+        return None
+
     def _vote(self, reading: CardReading) -> None:
-        for p in self._pending:
-            if np.linalg.norm(p.centre - reading.center) < 0.3 * p.width:
-                p.votes.append(reading)
-                return
-        self._pending.append(_Pending(reading.center, reading.width, [reading]))
+        p = self._near(self._pending, reading.center)
+        if p is None:
+            p = _Pending(reading.center, reading.width)
+            self._pending.append(p)
+        self._count(p, reading)
+
+    @staticmethod
+    def _count(p: _Pending, reading: CardReading) -> None:
+        """One frame's reading of a place (the first one only, should two lie there)."""
+        if p.looked:
+            return
+        p.looked = True
+        sure_alike = reading.certain and (not p.votes or p.votes[-1].certain
+                                          and p.votes[-1].card == reading.card)
+        p.run = p.run + 1 if sure_alike and p.run else (1 if reading.certain else 0)
+        p.votes.append(reading)
 
     def _decide(self) -> list[SourceEvent]:
-        """Cards with enough votes become events, in the order they were first seen."""
+        """A place read surely and alike in `votes` still frames in a row is a card; one read
+        in that many frames but not so is reported `uncertain` with its best guess and keeps
+        its place: a later run of sure readings there resolves it (the card, once). In the
+        order the places were first seen."""
         out: list[SourceEvent] = []
         keep = []
-        for p in self._pending:
-            if len(p.votes) < self.votes:
+        for p in self._doubtful + self._pending:
+            if p.run >= self.votes:
+                self._known.append((p.centre, p.width))
+                out.append(self._card(p))
+            elif not p.said_uncertain and len(p.votes) >= self.votes:
+                p.said_uncertain = True
+                out.append(self._uncertain(p.votes))
                 keep.append(p)
-                continue
-            self._known.append((p.centre, p.width))
-            out.append(self._event(p.votes))
-        self._pending = keep
+            else:
+                keep.append(p)
+        self._doubtful = [p for p in keep if p.said_uncertain]
+        self._pending = [p for p in keep if not p.said_uncertain]
         return out
 
-    def _event(self, votes: list[CardReading]) -> SourceEvent:
-        sure = Counter(v.card for v in votes if v.certain)
-        if len(sure) == 1 and sum(sure.values()) * 2 > len(votes):
-            code = next(iter(sure))
-            confidence = max(v.confidence for v in votes if v.card == code and v.certain)
-            return CardEvent(parse_card(code), Origin.CAMERA, confidence=confidence,
-                             device=self.device, sequence=self.frame_no)
+    def _card(self, p: _Pending) -> CardEvent:
+        last = p.votes[-self.votes:]
+        return CardEvent(parse_card(last[-1].card), Origin.CAMERA,
+                         confidence=max(v.confidence for v in last), device=self.device,
+                         sequence=self.frame_no, resolves=p.said_uncertain)
+
+    def _uncertain(self, votes: list[CardReading]) -> StatusEvent:
         guess = Counter(v.card for v in votes).most_common(1)[0][0]
         return StatusEvent(Status.UNCERTAIN, Origin.CAMERA,
                            detail=f"a card not read surely in {len(votes)} frames",

@@ -77,7 +77,9 @@ class CardFeed:
     def deliver(self, event: SourceEvent) -> None:
         """Hand one source event to the service (call on the service's thread)."""
         try:
-            if isinstance(event, CardEvent):
+            if isinstance(event, CardEvent) and event.resolves:
+                self._resolve(event)
+            elif isinstance(event, CardEvent):
                 self.service.card(event.card.code, event.origin.value)
             else:
                 self.service.source_status(event.status.value, event.origin.value,
@@ -90,3 +92,18 @@ class CardFeed:
             log.error("table %s: %s", self.service.table, exc)
             if self.on_error is not None:
                 self.on_error(exc)
+
+    def _resolve(self, event: CardEvent) -> None:
+        """A card the source said it could not read, read surely later in the same place: as
+        if the dealer had keyed it, the card goes to the engine and closes that fault. If he
+        keyed it already (the fault is closed), it is that card, and no second one."""
+        origin = event.origin.value
+        open_ = [f for f in self.service.board.open.values()
+                 if f.kind == "uncertain" and f.source == origin]
+        if not open_:
+            log.info("table %s: %s read surely after the dealer keyed it: not dealt again",
+                     self.service.table, event.card.code)
+            return
+        fault = min(open_, key=lambda f: f.seq)
+        self.service.card(event.card.code, origin)
+        self.service.acknowledge(fault.seq, by=origin)

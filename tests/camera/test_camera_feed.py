@@ -43,3 +43,44 @@ def test_cards_seen_by_the_camera_are_dealt_through_the_feed(tmp_path, decks, pr
 def test_a_camera_without_its_profile_is_refused_by_name():
     with pytest.raises(SourceError, match="deck profile"):
         open_source("camera", device="0")
+
+
+def _round_with_a_doubt(tmp_path):
+    """A round with one box, and the camera's `uncertain` for its first card on the board."""
+    from drivers.source import Origin, Status, StatusEvent
+    from models.cards import parse_card
+
+    service = TableService.open(tmp_path / "j.sqlite")
+    service.open_round({1: "anna"})
+    service.bet("anna", 1, "10")
+    feed = CardFeed(service, None, lambda f: f())
+    feed.deliver(StatusEvent(Status.UNCERTAIN, Origin.CAMERA, "a card not read surely",
+                             card=parse_card("8S")))
+    assert [f.kind for f in service.board.open.values()] == ["uncertain"]
+    return service, feed
+
+
+def test_a_card_read_surely_after_its_doubt_closes_the_fault_as_one_card(tmp_path):
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_a_doubt(tmp_path)
+    feed.deliver(CardEvent(parse_card("9S"), Origin.CAMERA, resolves=True))
+    assert service.view().boxes[0].hands[0].cards == ("9S",)
+    assert not service.board.open  # as if the dealer had keyed it
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA))  # the next card, as ever
+    assert service.view().dealer.cards == ("6D",)
+    service.close()
+
+
+def test_a_card_the_dealer_keyed_already_is_not_dealt_again_when_read_surely(tmp_path):
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_a_doubt(tmp_path)
+    service.card("9S", "manual")  # the dealer keyed it
+    assert not service.board.open
+    feed.deliver(CardEvent(parse_card("9S"), Origin.CAMERA, resolves=True))
+    assert service.view().boxes[0].hands[0].cards == ("9S",)
+    assert service.view().dealer.cards == ()
+    service.close()
