@@ -126,25 +126,25 @@ def felt(frame: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
 class Cloth:
     """The cloth as one frame shows it, learnt from that frame: its hue (the colour most of
     the frame's saturated pixels share: green or blue baize, whatever the white balance), how
-    saturated it is, and how bright it is where (`light`, a coarse map: vignetting and a light
-    gradient darken it toward the frame's edges by a fifth or more, which no fixed range of
-    colours allows for). `felt` is the same as one range of colours, for index windows."""
+    saturated it is, and how bright it is where (`floor`, CLOTH_DARK of the cloth's light, a
+    coarse map: vignetting and a light gradient darken it toward the frame's edges by a fifth
+    or more, which no fixed range of colours allows for). `felt` is the same as one range of
+    colours, for index windows."""
 
     hue: int
     hue_width: int
     saturation: int  # the least saturation that is cloth
-    light: np.ndarray  # the cloth's brightness (HSV value) over the frame, at mask size
+    floor: np.ndarray  # the least brightness (HSV value) that is cloth, over the frame
     felt: Felt
 
     def mask(self, frame: np.ndarray) -> np.ndarray:
-        """255 where `frame` (the size `light` was made for) shows the cloth: its hue, its
+        """255 where `frame` (the size `floor` was made for) shows the cloth: its hue, its
         saturation, and at least CLOTH_DARK of the cloth's brightness there (ink is darker)."""
         hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
         h, sat, v = cv2.split(hsv)
         hue_ok = cv2.LUT(h, _hue_lut(self.hue, self.hue_width))
         sat_ok = cv2.threshold(sat, self.saturation - 1, 255, cv2.THRESH_BINARY)[1]
-        floor = cv2.convertScaleAbs(self.light, alpha=CLOTH_DARK)
-        bright = cv2.compare(v, floor, cv2.CMP_GE)
+        bright = cv2.compare(v, self.floor, cv2.CMP_GE)
         return cv2.bitwise_and(cv2.bitwise_and(hue_ok, sat_ok), bright)
 
 
@@ -194,19 +194,25 @@ def learn_cloth(frame: np.ndarray, hint: Felt | None = None,
     # them (a normalised blur: wide enough to span a hand of cards)
     v = hsv[:, 2].reshape(small.shape[:2]).astype(np.float32)
     m = cloth.reshape(small.shape[:2]).astype(np.float32)
+    # at a quarter of that size again: the light changes slowly, and the blurs are wide
+    coarse = (max(1, small.shape[1] // 4), max(1, small.shape[0] // 4))
+    vm = cv2.resize(v * m, coarse, interpolation=cv2.INTER_AREA)
+    mm = cv2.resize(m, coarse, interpolation=cv2.INTER_AREA)
     light = None
-    for sigma in (small.shape[1] / 16, small.shape[1] / 5):
-        num = cv2.GaussianBlur(v * m, (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
-        den = cv2.GaussianBlur(m, (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
+    for sigma in (coarse[0] / 16, coarse[0] / 5):
+        num = cv2.GaussianBlur(vm, (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
+        den = cv2.GaussianBlur(mm, (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
         here = np.where(den > 0.05, num / np.maximum(den, 1e-6), 0)
         light = here if light is None else np.where(light > 0, light, here)
     light = np.where(light > 0, light, float(np.median(v[m > 0])))
-    light = cv2.resize(light.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
     darkest = float(np.percentile(light, 2))
+    # the least value that is cloth, pixel by pixel, at the frame's size
+    floor = cv2.resize(np.clip(CLOTH_DARK * light, 0, 255).astype(np.uint8), (w, h),
+                       interpolation=cv2.INTER_LINEAR)
     felt_range = Felt(((hue - CLOTH_HUE_WIDTH) % 180, saturation,
                        max(25, int(CLOTH_WINDOW_DARK * darkest))),
                       ((hue + CLOTH_HUE_WIDTH) % 180, 255, 255))
-    return Cloth(hue, CLOTH_HUE_WIDTH, saturation, light, felt_range)
+    return Cloth(hue, CLOTH_HUE_WIDTH, saturation, floor, felt_range)
 
 
 def card_mask(frame: np.ndarray, cloth: Felt | Cloth = GREEN_BAIZE,
