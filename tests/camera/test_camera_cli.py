@@ -48,6 +48,21 @@ def test_recognize_prints_the_cards_of_each_image(cli, decks, profile_file, tmp_
     assert sure and set(sure) <= {c.code for c in scene.cards}
 
 
+def test_recognize_reads_a_table_in_the_envelope_it_never_saw_without_calibration(
+        cli, decks, profile_file, tmp_path):
+    """Issue 31: the documented example on a JPEG from a camera in the envelope (this seed:
+    blue baize, 8 cards 117-142 px wide), no calibration."""
+    from hardware_mocks.camera import envelope_scene
+
+    scene = envelope_scene(decks["own"], np.random.default_rng(32))
+    image = tmp_path / "table.jpg"
+    cv2.imwrite(str(image), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    done = cli("camera", "recognize", "--profile", str(profile_file), str(image))
+    assert done.returncode == 0, done.stderr
+    sure = sorted(c["card"] for c in json.loads(done.stdout)["cards"] if not c.get("uncertain"))
+    assert sure == sorted(c.code for c in scene.cards)
+
+
 def test_calibrated_regions_name_where_a_card_lies(cli, decks, profile_file, tmp_path):
     rng = np.random.default_rng(4)
     frames = [f for f, _ in dealing_sequence(decks["own"], ["9S"], rng)]
