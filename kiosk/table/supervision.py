@@ -157,7 +157,10 @@ class SupervisorCommands:
         self._open()
         self._authorised(supervisor)
         require_words(reason=reason)
-        event = self._record("void", {"supervisor": supervisor, "reason": reason})
+        # stakes still standing are journaled first: the void hands them on to the next round
+        standing = list(self.standing)
+        event = self._take_over(standing, [("void", {"supervisor": supervisor,
+                                                      "reason": reason})])[-1]
         self._end_of_round()
         return event
 
