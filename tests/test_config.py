@@ -47,6 +47,7 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     assert "shoe on /dev/card-shoe (framed)" in out and "Frau Weber, Herr Kaya" in out
     cfg = load_config(EXAMPLE)
     assert cfg.limits.min == Decimal(10) and cfg.chips[0] == Decimal(5)
+    assert cfg.tap_guard_ms == 300 and "within 300 ms" in out
     assert pin_matches("4711", cfg.supervisors[0].pin_hash)  # as the example's comment says
 
 
@@ -57,6 +58,8 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     ("[table]\nlanguage = 'fr'\n", "table.language", "'fr' is not one of de, en"),
     ("[table]\ncurrency = 'euro'\n", "table.currency", "three-letter code"),
     ("[table]\nid = ''\n", "table.id", "non-empty string"),
+    ("[table]\ntap_guard_ms = 5000\n", "table.tap_guard_ms", "from 0 (no guard) to 2000"),
+    ("[table]\ntap_guard_ms = '300'\n", "table.tap_guard_ms", "whole number of milliseconds"),
     ("[table]\nid = \"a\\u0007b\"\n", "table.id", "control characters"),
     ("[table.rules]\ndouble_after_split = 'perhaps'\n", "table.rules.double_after_split",
      "true or false"),

@@ -73,10 +73,13 @@ class KioskConfig:
     database: Path = Path("var/journal.sqlite")
     source: SourceConfig = field(default_factory=SourceConfig)
     supervisors: tuple[Supervisor, ...] = ()
+    tap_guard_ms: int = 300  # decision touches ignored this long after the active hand changed
 
+
+MAX_TAP_GUARD_MS = 2000  # longer, and the dealer would wait for the screen
 
 SECTIONS = {
-    "table": ("id", "preset", "rules", "language", "currency", "database"),
+    "table": ("id", "preset", "rules", "language", "currency", "database", "tap_guard_ms"),
     "limits": ("min", "max", "tiers"),
     "chips": ("denominations",),
     "source": ("kind", "port", "dialect", "profile", "calibration", "device"),
@@ -188,6 +191,10 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
             and currency.isupper()):
         raise r.fail("table.currency", f"{currency!r} is not a three-letter code like EUR")
     database = Path(r.text(table, "table", "database", "var/journal.sqlite"))  # from the cwd
+    tap_guard_ms = table.get("tap_guard_ms", 300)
+    if type(tap_guard_ms) is not int or not 0 <= tap_guard_ms <= MAX_TAP_GUARD_MS:
+        raise r.fail("table.tap_guard_ms", f"{tap_guard_ms!r} must be a whole number of "
+                     f"milliseconds from 0 (no guard) to {MAX_TAP_GUARD_MS}")
 
     lim = data.get("limits", {})
     limits = None
@@ -231,7 +238,7 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
     return KioskConfig(path=path, table=name, rules=rules, preset=preset, limits=limits,
                        chips=tuple(sorted(chips)), limit_tiers=tuple(tiers), currency=currency,
                        language=language, database=database, source=source,
-                       supervisors=supervisors)
+                       supervisors=supervisors, tap_guard_ms=tap_guard_ms)
 
 
 def _source(r: _Reader, src: dict) -> SourceConfig:

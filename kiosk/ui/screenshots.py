@@ -179,6 +179,23 @@ def replay(kiosk: Kiosk) -> None:
     window.recall._show_step()
 
 
+@scene("standing")
+def standing(kiosk: Kiosk) -> None:
+    """The next round: every stake of the last stands; Seat 5 has taken a chip off."""
+    a_round_played(kiosk)
+    kiosk.service.take_chip("S5", 5)
+    kiosk.window.betting.select_box(6)
+    kiosk.window.felt.render(kiosk.service.view(), 6)
+
+
+@scene("pay-at-once")
+def pay_at_once(kiosk: Kiosk) -> None:
+    """Black Jacks against a 6: each paid at once, one already confirmed."""
+    full_table(kiosk)
+    deal(kiosk, "AS", "8H", "AC", "TD", "KS", "5C", "6H", "KD", "7D", "JC", "2C", "QH", "3H")
+    kiosk.service.pay_line("S1", 1, 1, "main")
+
+
 def render(folder: Path, language: str = "de", only: list[str] | None = None) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []

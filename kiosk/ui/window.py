@@ -43,6 +43,7 @@ class TableSettings:
     language: str = "de"
     supervisors: tuple = field(default=())  # (name, PIN hash) pairs
     exports: Path = Path("var/exports")  # where recall writes round records for disputes
+    tap_guard_ms: int = 300  # a decision touch this soon after the active hand changed is ignored
     # the limits a supervisor may choose between rounds: (table minimum, box maximum)
     limit_tiers: tuple = ((Decimal(5), Decimal(500)), (Decimal(10), Decimal(1000)),
                           (Decimal(25), Decimal(2500)), (Decimal(50), Decimal(5000)),
@@ -148,7 +149,7 @@ class MainWindow(QWidget):
         self.actions = QStackedWidget()
         self.actions.setObjectName("panel")
         self.betting = BettingPanel(bridge, metrics, settings.chips)
-        self.play = PlayPanel(bridge, metrics)
+        self.play = PlayPanel(bridge, metrics, settings.tap_guard_ms)
         for panel in (self.betting, self.play):
             self.actions.addWidget(panel)
         below.addWidget(self.actions, 3)
@@ -161,6 +162,7 @@ class MainWindow(QWidget):
         self.keypad_frame.hide()
         below.addWidget(self.keypad_frame, 2)
         self.betting.keypad_wanted.connect(self.show_keypad)
+        self.betting.box_selected.connect(lambda n: self.felt.render(self.bridge.view(), n))
         self.play.keypad_wanted.connect(self.show_keypad)
         tl.addLayout(below, 2)
         self.pages.addWidget(self.table_page)

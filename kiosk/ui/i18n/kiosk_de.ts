@@ -54,8 +54,12 @@
         <translation>Box</translation>
     </message>
     <message>
-        <source>Take stake back</source>
-        <translation>Einsatz zurück</translation>
+        <source>Last chip back</source>
+        <translation>Letzten Chip zurück</translation>
+    </message>
+    <message>
+        <source>Clear box</source>
+        <translation>Box leeren</translation>
     </message>
     <message>
         <source>Deal the first card from the shoe to close betting.</source>
@@ -78,8 +82,16 @@
         <translation>Platz wird frei</translation>
     </message>
     <message>
-        <source>Seat a player</source>
-        <translation>Spieler setzen</translation>
+        <source>Player takes the seat</source>
+        <translation>Spieler nimmt Platz</translation>
+    </message>
+    <message>
+        <source>Clear %1</source>
+        <translation>Box %1 leeren</translation>
+    </message>
+    <message>
+        <source>%1 standing</source>
+        <translation>%1 stehend</translation>
     </message>
 </context>
 <context>
@@ -119,6 +131,10 @@
     <message>
         <source>staked</source>
         <translation>gesetzt</translation>
+    </message>
+    <message>
+        <source>standing</source>
+        <translation>stehend</translation>
     </message>
     <message>
         <source>to act</source>
@@ -266,20 +282,24 @@
         <translation>teilen</translation>
     </message>
     <message>
-        <source>Box %1 will %2. Does each co-player follow?</source>
-        <translation>Box %1 will %2. Geht jeder Mitspieler mit?</translation>
+        <source>Box %1 will %2. Which co-player goes along?</source>
+        <translation>Box %1 will %2. Wer geht mit?</translation>
+    </message>
+    <message>
+        <source>%1 adds %2</source>
+        <translation>%1 setzt %2 dazu</translation>
+    </message>
+    <message>
+        <source>Goes along</source>
+        <translation>Geht mit</translation>
+    </message>
+    <message>
+        <source>Does not go along</source>
+        <translation>Geht nicht mit</translation>
     </message>
     <message>
         <source>Confirm</source>
         <translation>Bestätigen</translation>
-    </message>
-    <message>
-        <source>Follows</source>
-        <translation>Geht mit</translation>
-    </message>
-    <message>
-        <source>Does not</source>
-        <translation>Nicht</translation>
     </message>
 </context>
 <context>
@@ -339,6 +359,10 @@
         <translation>Aufgeben</translation>
     </message>
     <message>
+        <source>Undo last decision</source>
+        <translation>Letzte Entscheidung zurücknehmen</translation>
+    </message>
+    <message>
         <source>Insurance closed: peek</source>
         <translation>Versicherung zu: prüfen</translation>
     </message>
@@ -367,8 +391,16 @@
         <translation>Croupier ist am Zug</translation>
     </message>
     <message>
-        <source>%1 (box %2): pay %3</source>
-        <translation>%1 (Box %2): %3 auszahlen</translation>
+        <source>%1 · box %2</source>
+        <translation>%1 · Box %2</translation>
+    </message>
+    <message>
+        <source>%1 paid</source>
+        <translation>%1 bezahlt ✓</translation>
+    </message>
+    <message>
+        <source>pay %1</source>
+        <translation>%1 auszahlen</translation>
     </message>
     <message>
         <source>Pay at once:</source>
@@ -824,6 +856,10 @@
         <translation>Saldo: %1. Bank: %2 %3</translation>
     </message>
     <message>
+        <source>To pay: %1 %2</source>
+        <translation>Noch auszuzahlen: %1 %2</translation>
+    </message>
+    <message>
         <source>Box %1</source>
         <translation>Box %1</translation>
     </message>
@@ -834,6 +870,10 @@
     <message>
         <source>%1: %2 %3, %4</source>
         <translation>%1: %2 %3, %4</translation>
+    </message>
+    <message>
+        <source>%1 paid during play</source>
+        <translation>%1 schon während des Spiels bezahlt</translation>
     </message>
     <message>
         <source>pay %1: %2</source>

@@ -54,8 +54,12 @@
         <translation>Box</translation>
     </message>
     <message>
-        <source>Take stake back</source>
-        <translation>Take stake back</translation>
+        <source>Last chip back</source>
+        <translation>Last chip back</translation>
+    </message>
+    <message>
+        <source>Clear box</source>
+        <translation>Clear box</translation>
     </message>
     <message>
         <source>Deal the first card from the shoe to close betting.</source>
@@ -78,8 +82,16 @@
         <translation>Seat leaves</translation>
     </message>
     <message>
-        <source>Seat a player</source>
-        <translation>Seat a player</translation>
+        <source>Player takes the seat</source>
+        <translation>Player takes the seat</translation>
+    </message>
+    <message>
+        <source>Clear %1</source>
+        <translation>Clear %1</translation>
+    </message>
+    <message>
+        <source>%1 standing</source>
+        <translation>%1 standing</translation>
     </message>
 </context>
 <context>
@@ -119,6 +131,10 @@
     <message>
         <source>staked</source>
         <translation>staked</translation>
+    </message>
+    <message>
+        <source>standing</source>
+        <translation>standing</translation>
     </message>
     <message>
         <source>to act</source>
@@ -266,20 +282,24 @@
         <translation>split</translation>
     </message>
     <message>
-        <source>Box %1 will %2. Does each co-player follow?</source>
-        <translation>Box %1 will %2. Does each co-player follow?</translation>
+        <source>Box %1 will %2. Which co-player goes along?</source>
+        <translation>Box %1 will %2. Which co-player goes along?</translation>
+    </message>
+    <message>
+        <source>%1 adds %2</source>
+        <translation>%1 adds %2</translation>
+    </message>
+    <message>
+        <source>Goes along</source>
+        <translation>Goes along</translation>
+    </message>
+    <message>
+        <source>Does not go along</source>
+        <translation>Does not go along</translation>
     </message>
     <message>
         <source>Confirm</source>
         <translation>Confirm</translation>
-    </message>
-    <message>
-        <source>Follows</source>
-        <translation>Follows</translation>
-    </message>
-    <message>
-        <source>Does not</source>
-        <translation>Does not</translation>
     </message>
 </context>
 <context>
@@ -339,6 +359,10 @@
         <translation>Surrender</translation>
     </message>
     <message>
+        <source>Undo last decision</source>
+        <translation>Undo last decision</translation>
+    </message>
+    <message>
         <source>Insurance closed: peek</source>
         <translation>Insurance closed: peek</translation>
     </message>
@@ -367,8 +391,16 @@
         <translation>Dealer&apos;s turn</translation>
     </message>
     <message>
-        <source>%1 (box %2): pay %3</source>
-        <translation>%1 (box %2): pay %3</translation>
+        <source>%1 · box %2</source>
+        <translation>%1 · box %2</translation>
+    </message>
+    <message>
+        <source>%1 paid</source>
+        <translation>%1 paid</translation>
+    </message>
+    <message>
+        <source>pay %1</source>
+        <translation>pay %1</translation>
     </message>
     <message>
         <source>Pay at once:</source>
@@ -824,6 +856,10 @@
         <translation>Net: %1. House: %2 %3</translation>
     </message>
     <message>
+        <source>To pay: %1 %2</source>
+        <translation>To pay: %1 %2</translation>
+    </message>
+    <message>
         <source>Box %1</source>
         <translation>Box %1</translation>
     </message>
@@ -834,6 +870,10 @@
     <message>
         <source>%1: %2 %3, %4</source>
         <translation>%1: %2 %3, %4</translation>
+    </message>
+    <message>
+        <source>%1 paid during play</source>
+        <translation>%1 paid during play</translation>
     </message>
     <message>
         <source>pay %1: %2</source>

@@ -1,10 +1,17 @@
 """Play: the box owner's decisions for the active hand, each enabled from the engine's choices
-alone; the co-players asked one by one whether they follow a double or a split; insurance and
-even money offered per player while the dealer shows an ace; Black Jacks to pay at once."""
+alone; the co-players asked one by one whether they follow a double or a split (and what each
+adds); insurance and even money offered per player while the dealer shows an ace; the lines
+paid at once (Black Jacks, even money), each confirmed "paid" where it stands.
+
+One touch, one act: once the active hand has changed, a decision button ignores a touch for
+`guard_ms` (a second tap meant for the hand before) and shows that it did; the last decision
+can be undone while no card has followed it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+import time
+
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -25,12 +32,20 @@ DECISIONS = ("stand", "double", "split", "surrender")
 class PlayPanel(QWidget):
     keypad_wanted = Signal()
 
-    def __init__(self, bridge, metrics, parent=None) -> None:
+    def __init__(self, bridge, metrics, guard_ms: int = 300, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("play")
         self.bridge = bridge
         self.metrics = metrics
         self._view = None
+        self.guard_ms = guard_ms
+        self.clock = time.monotonic  # seconds; a test or a bench may set its own
+        self._active = None  # the active (box, hand) last shown
+        self._changed_at = float("-inf")  # when it changed
+        self.ignored = 0  # touches ignored by the guard (for tests and the pace bench)
+        self._unguard = QTimer(self)
+        self._unguard.setSingleShot(True)
+        self._unguard.timeout.connect(lambda: self._show_guard(None))
         self.stack = QStackedWidget()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -64,14 +79,23 @@ class PlayPanel(QWidget):
         self.offers = QGridLayout()
         self.offers.setSpacing(metrics.gap)
         left.addLayout(self.offers)
+        # the lines to pay at once: a column per box, a row per player on it, so a button
+        # keeps its place when another is touched or another line becomes payable
+        self.pay_title = QLabel(translate("Play", "Pay at once:"))
+        self.pay_title.setObjectName("pay-now")
+        self.pay_title.setStyleSheet(f"color: {theme.GOOD}; font-weight: bold;")
+        left.addWidget(self.pay_title)
+        self.payments = QGridLayout()
+        self.payments.setSpacing(metrics.gap)
+        left.addLayout(self.payments)
+        self._payments_shown = None
         left.addStretch(1)
         lay.addLayout(left, 5)
         right = QVBoxLayout()
-        self.pay_now = QLabel("")
-        self.pay_now.setObjectName("pay-now")
-        self.pay_now.setWordWrap(True)
-        self.pay_now.setStyleSheet(f"color: {theme.GOOD}; font-weight: bold;")
-        right.addWidget(self.pay_now)
+        self.undo = QPushButton(translate("Play", "Undo last decision"))
+        self.undo.setObjectName("undo")
+        self.undo.clicked.connect(lambda: self.bridge.act("undo", "dealer"))
+        right.addWidget(self.undo)
         self.close_insurance = QPushButton(translate("Play", "Insurance closed: peek"))
         self.close_insurance.setObjectName("close-insurance")
         self.close_insurance.setProperty("role", "main")
@@ -87,6 +111,10 @@ class PlayPanel(QWidget):
     def render(self, view) -> None:
         self._view = view
         c = view.choices
+        active = (c.box, c.hand) if c.box is not None else None
+        if active != self._active:
+            self._active = active
+            self._changed_at = self.clock()
         if c.box is not None:
             hand = view.boxes[c.box - 1].hands[c.hand - 1]
             owner = view.boxes[c.box - 1].owner
@@ -106,12 +134,9 @@ class PlayPanel(QWidget):
             b.setEnabled(bool(getattr(c, d)))
         self.buttons["surrender"].setVisible(view.choices.surrender or _has_surrender(view))
         self.close_insurance.setVisible(c.close_insurance)
+        self.undo.setEnabled(c.undo)
         self._offers(view)
-        pay = translate("Play", "%1 (box %2): pay %3")
-        lines = [pay.replace("%1", player_label(ln.player)).replace("%2", str(ln.box))
-                 .replace("%3", money(ln.net)) for ln in view.payable_now]
-        self.pay_now.setText((translate("Play", "Pay at once:") + "\n" + "\n".join(lines))
-                             if lines else "")
+        self._payments(view)
         if self.stack.currentWidget() is self.follow and not self.follow.still_valid(view):
             self.stack.setCurrentWidget(self.decide)
 
@@ -135,7 +160,58 @@ class PlayPanel(QWidget):
             self.offers.addWidget(b, col // 3, col % 3)
             col += 1
 
+    def _payments(self, view) -> None:
+        """A button per line paid at once: "pay" until the dealer touches it, then "paid"."""
+        lines = view.payable_now
+        self.pay_title.setVisible(bool(lines))
+        shown = (lines, tuple(b.number for b in view.boxes))
+        if shown == self._payments_shown:
+            return
+        self._payments_shown = shown
+        clear(self.payments)
+        if not lines:
+            return
+        players = {b.number: [s.player for s in b.hands[0].stakes] if b.hands else []
+                   for b in view.boxes}
+        played = [b.number for b in view.boxes if b.hands and b.hands[0].cards]
+        column = {n: i for i, n in enumerate(played)}
+        for col in range(self.payments.columnCount()):
+            self.payments.setColumnStretch(col, 0)
+        for col in range(len(played)):
+            self.payments.setColumnStretch(col, 1)
+        for ln in lines:
+            row = players[ln.box].index(ln.player) if ln.player in players[ln.box] else 0
+            who = translate("Play", "%1 · box %2").replace("%1", player_label(ln.player)) \
+                .replace("%2", str(ln.box))
+            todo = translate("Play", "%1 paid") if ln.paid else translate("Play", "pay %1")
+            b = QPushButton(who + "\n" + todo.replace("%1", money(ln.net)))
+            b.setMinimumHeight(self.metrics.mm(13))
+            b.setObjectName(f"paid-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
+            b.setEnabled(not ln.paid)
+            b.clicked.connect(lambda _=False, ln=ln: self.bridge.act(
+                "pay_line", ln.player, ln.box, ln.hand, ln.bet, "dealer"))
+            # the box's column among the boxes played keeps its place whatever else is payable
+            self.payments.addWidget(b, row, column.get(ln.box, 0))
+
+    def _guarded(self) -> bool:
+        """A touch that comes within the guard after the active hand changed."""
+        return (self.clock() - self._changed_at) * 1000 < self.guard_ms
+
+    def _show_guard(self, decision: str | None) -> None:
+        for d, b in self.buttons.items():
+            guarded = d == decision
+            b.setProperty("guarded", guarded)
+            # struck through on a dark red: the touch came too soon and was not taken
+            b.setStyleSheet(f"QPushButton {{ background: #5c1f1f; border-color: {theme.BAD}; "
+                            "text-decoration: line-through; }" if guarded else "")
+        if decision is not None:
+            self._unguard.start(max(self.guard_ms, 150))
+
     def _decide(self, decision: str) -> None:
+        if self._guarded():
+            self.ignored += 1
+            self._show_guard(decision)  # the dealer sees the touch was not taken
+            return
         c = self._view.choices
         followers = {"double": c.double_followers, "split": c.split_followers}.get(decision, ())
         if followers:
@@ -190,10 +266,12 @@ class FollowQuestion(QWidget):
         self.decision, self.box, self.hand = decision, c.box, c.hand
         followers = c.double_followers if decision == "double" else c.split_followers
         self.answers = dict.fromkeys(followers)
+        hand = view.boxes[c.box - 1].hands[c.hand - 1]
+        self.adds = {s.player: s.amount for s in hand.stakes}  # each puts up his stake again
         self.alone = c.double_alone if decision == "double" else c.split_alone
         verb = translate("Follow", "double") if decision == "double" else \
             translate("Follow", "split")
-        self.title.setText(translate("Follow", "Box %1 will %2. Does each co-player follow?")
+        self.title.setText(translate("Follow", "Box %1 will %2. Which co-player goes along?")
                            .replace("%1", str(c.box)).replace("%2", verb))
         self.confirm.setText(translate("Follow", "Confirm"))
         self._draw()
@@ -204,11 +282,14 @@ class FollowQuestion(QWidget):
     def _draw(self) -> None:
         clear(self.rows)
         for i, (p, answer) in enumerate(self.answers.items()):
-            name = QLabel(player_label(p))
+            name = QLabel(translate("Follow", "%1 adds %2").replace("%1", player_label(p))
+                          .replace("%2", money(self.adds.get(p, 0))))
+            name.setObjectName(f"follow-{p}-adds")
             name.setStyleSheet(f"font-size: {self.metrics.font_px(4)}px; font-weight: bold;")
             self.rows.addWidget(name, i, 0)
-            for j, (value, text) in enumerate(((True, translate("Follow", "Follows")),
-                                               (False, translate("Follow", "Does not")))):
+            answers = ((True, translate("Follow", "Goes along")),
+                       (False, translate("Follow", "Does not go along")))
+            for j, (value, text) in enumerate(answers):
                 b = QPushButton(text)
                 b.setObjectName(f"follow-{p}-{'yes' if value else 'no'}")
                 b.setCheckable(True)

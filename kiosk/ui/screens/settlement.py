@@ -57,6 +57,11 @@ class SettlementPage(QWidget):
         self.dealer.setStyleSheet(f"font-size: {metrics.font_px(4.5)}px; font-weight: bold;")
         head.addWidget(self.dealer)
         head.addStretch(1)
+        self.to_pay = QLabel("")
+        self.to_pay.setObjectName("to-pay")
+        self.to_pay.setStyleSheet(f"font-size: {metrics.font_px(4.5)}px; font-weight: bold; "
+                                  f"color: {theme.GOOD};")
+        head.addWidget(self.to_pay)
         self.paid_button = QPushButton(translate("Settlement", "Paid"))
         self.paid_button.setObjectName("paid")
         self.paid_button.setProperty("role", "main")
@@ -97,6 +102,8 @@ class SettlementPage(QWidget):
         net = ", ".join(f"{player_label(n.player)} {_signed(n.amount)}" for n in s.net)
         self.totals.setText(translate("Settlement", "Net: %1. House: %2 %3").replace("%1", net)
                             .replace("%2", _signed(s.house)).replace("%3", self.currency))
+        self.to_pay.setText(translate("Settlement", "To pay: %1 %2")
+                            .replace("%1", money(s.to_pay)).replace("%2", self.currency))
         self.paid_button.setEnabled(view.choices.settle or view.choices.confirm_payout)
 
     def _box_card(self, box: int, lines) -> QFrame:
@@ -113,7 +120,8 @@ class SettlementPage(QWidget):
         lay.addWidget(title)
         for ln in lines:
             who, todo = self._line_text(ln)
-            colour = theme.GOOD if ln.net > 0 else theme.BAD if ln.net < 0 else theme.TEXT
+            colour = theme.MUTED if ln.paid else theme.GOOD if ln.net > 0 else \
+                theme.BAD if ln.net < 0 else theme.TEXT
             row = QLabel(who)
             row.setObjectName(f"line-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
             row.setWordWrap(True)
@@ -140,7 +148,9 @@ class SettlementPage(QWidget):
         outcome = translate("Outcome", OUTCOMES.get(ln.outcome, ln.outcome))
         who = translate("Settlement", "%1: %2 %3, %4").replace("%1", player) \
             .replace("%2", bet).replace("%3", money(ln.stake)).replace("%4", outcome)
-        if ln.net > 0:
+        if ln.paid:
+            todo = translate("Settlement", "%1 paid during play").replace("%1", money(ln.net))
+        elif ln.net > 0:
             todo = translate("Settlement", "pay %1: %2").replace("%1", money(ln.net)) \
                 .replace("%2", chips_text(ln.net, self.chips))
         elif ln.net < 0:

@@ -152,6 +152,7 @@ class BoxWidget(QFrame):
 
 def _state_text(state: str) -> str:
     words = {"empty": "", "staked": translate("Box", "staked"),
+             "standing": translate("Box", "standing"),
              "playing": translate("Box", "to act"), "waiting": translate("Box", "waiting"),
              "done": translate("Box", "done")}
     return words.get(state, state)
