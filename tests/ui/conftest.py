@@ -35,6 +35,8 @@ class Table:
         """Touch the button `after` seconds (on the screen's clock) after the last touch."""
         from PySide6.QtWidgets import QPushButton
         button = self.find(QPushButton, name)
+        if not button.isVisible():  # a button just drawn is shown on the next turn of the loop
+            self.qtbot.waitUntil(button.isVisible, timeout=1000)
         assert button.isVisible() and button.isEnabled(), f"{name} cannot be touched now"
         self.now += after
         button.click()
@@ -56,10 +58,10 @@ def open_table(qtbot, tmp_path):
     """Opens a kiosk (with these settings) on the test's journal; closed after the test."""
     opened = []
 
-    def start(**settings):
+    def start(rules="bayern", **settings):
         # the screen in English, the source language, so the tests read as the code does;
         # the German screen has its own test (test_language.py)
-        kiosk = build(tmp_path / "journal.sqlite",
+        kiosk = build(tmp_path / "journal.sqlite", rules=rules,
                       settings=TableSettings(**{"language": "en",
                                                 "exports": tmp_path / "exports", **settings}))
         opened.append(kiosk)

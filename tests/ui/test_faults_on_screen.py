@@ -105,6 +105,7 @@ def test_a_restart_mid_round_resumes_on_screen_where_it_stopped(qtbot, tmp_path)
     for code in ("8S", "6D", "8C"):
         kiosk.feed.key_in(code)
     qtbot.waitUntil(lambda: svc.view().phase == "boxes", timeout=5000)
+    kiosk.window.play.clock = lambda: 1e9  # the dealer touches "split" a while after the deal
     kiosk.window.findChild(QPushButton, "split").click()
     kiosk.window.findChild(QPushButton, "follow-C1-no").click()
     kiosk.window.findChild(QPushButton, "follow-confirm").click()

@@ -78,7 +78,6 @@ class PlayPanel(QWidget):
         left.addLayout(buttons)
         self.offers = QGridLayout()
         self.offers.setSpacing(metrics.gap)
-        left.addLayout(self.offers)
         # the lines to pay at once: a column per box, a row per player on it, so a button
         # keeps its place when another is touched or another line becomes payable
         self.pay_title = QLabel(translate("Play", "Pay at once:"))
@@ -89,6 +88,8 @@ class PlayPanel(QWidget):
         self.payments.setSpacing(metrics.gap)
         left.addLayout(self.payments)
         self._payments_shown = None
+        self._pay_buttons: dict[tuple, QPushButton] = {}
+        left.addLayout(self.offers)  # under the payments: an offer taken moves no payment
         left.addStretch(1)
         lay.addLayout(left, 5)
         right = QVBoxLayout()
@@ -161,37 +162,48 @@ class PlayPanel(QWidget):
             col += 1
 
     def _payments(self, view) -> None:
-        """A button per line paid at once: "pay" until the dealer touches it, then "paid"."""
+        """A button per line paid at once: "pay" until the dealer touches it, then "paid". A
+        button is made once and changed in place: it never moves while the round lasts."""
         lines = view.payable_now
         self.pay_title.setVisible(bool(lines))
-        shown = (lines, tuple(b.number for b in view.boxes))
+        shown = (view.round_id, lines)
         if shown == self._payments_shown:
             return
+        if self._payments_shown is None or self._payments_shown[0] != view.round_id:
+            clear(self.payments)
+            for r in range(self.payments.rowCount()):
+                self.payments.setRowMinimumHeight(r, 0)
+            self._pay_buttons = {}
         self._payments_shown = shown
-        clear(self.payments)
-        if not lines:
-            return
         players = {b.number: [s.player for s in b.hands[0].stakes] if b.hands else []
                    for b in view.boxes}
         played = [b.number for b in view.boxes if b.hands and b.hands[0].cards]
         column = {n: i for i, n in enumerate(played)}
-        for col in range(self.payments.columnCount()):
-            self.payments.setColumnStretch(col, 0)
         for col in range(len(played)):
             self.payments.setColumnStretch(col, 1)
+        keep = set()
         for ln in lines:
-            row = players[ln.box].index(ln.player) if ln.player in players[ln.box] else 0
+            key = (ln.player, ln.box, ln.hand, ln.bet)
+            keep.add(key)
+            b = self._pay_buttons.get(key)
+            if b is None:
+                b = self._pay_buttons[key] = QPushButton("")
+                b.setObjectName(f"paid-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
+                b.setMinimumHeight(self.metrics.mm(13))
+                b.clicked.connect(lambda _=False, ln=ln: self.bridge.act(
+                    "pay_line", ln.player, ln.box, ln.hand, ln.bet, "dealer"))
+                row = players[ln.box].index(ln.player) if ln.player in players[ln.box] else 0
+                for r in range(row + 1):  # an empty row above keeps its height
+                    self.payments.setRowMinimumHeight(r, self.metrics.mm(13))
+                # the box's column among the boxes played: its place whatever else is payable
+                self.payments.addWidget(b, row, column.get(ln.box, 0))
             who = translate("Play", "%1 · box %2").replace("%1", player_label(ln.player)) \
                 .replace("%2", str(ln.box))
             todo = translate("Play", "%1 paid") if ln.paid else translate("Play", "pay %1")
-            b = QPushButton(who + "\n" + todo.replace("%1", money(ln.net)))
-            b.setMinimumHeight(self.metrics.mm(13))
-            b.setObjectName(f"paid-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
+            b.setText(who + "\n" + todo.replace("%1", money(ln.net)))
             b.setEnabled(not ln.paid)
-            b.clicked.connect(lambda _=False, ln=ln: self.bridge.act(
-                "pay_line", ln.player, ln.box, ln.hand, ln.bet, "dealer"))
-            # the box's column among the boxes played keeps its place whatever else is payable
-            self.payments.addWidget(b, row, column.get(ln.box, 0))
+        for key in [k for k in self._pay_buttons if k not in keep]:  # a correction took it
+            self._pay_buttons.pop(key).setEnabled(False)
 
     def _guarded(self) -> bool:
         """A touch that comes within the guard after the active hand changed."""
