@@ -79,7 +79,7 @@ def main() -> int:
     times: list[float] = []
     while len(times) < args.cards:
         until(lambda: svc.view().phase == "betting")
-        for n in range(1, 8):
+        for n in range(1, 8) if not svc.standing else ():  # later rounds: the stakes stand
             svc.bet(f"S{n}", n, "10")
         while True:
             v = svc.view()

@@ -255,12 +255,16 @@ class TableService(PlayCommands, SupervisorCommands):
                     self.standing = [e for e in self.standing if e is not taken[i]]
                 if then is not None and i == len(events) - 1:
                     then()
+                self.more_coming = i < len(events) - 1
                 self._publish(event)
         finally:
             self._view_seq = None
+            self.more_coming = False
         return events
 
     _view_seq: int | None = None  # while a batch is told: the event the view stands at
+    # while a batch is told, True but for its last event: a screen may redraw once, at the end
+    more_coming: bool = False
 
     def _note(self, kind: str, data: dict) -> Event:
         """Commit an event that changes no game state (a source status, an acknowledgement):

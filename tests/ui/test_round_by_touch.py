@@ -37,8 +37,7 @@ def test_a_round_from_first_chip_to_payout_by_touch(table):
     table.deal("8S", "6D", "8C")
     table.wait_phase("boxes")
     table.click("split")
-    table.click("follow-C1-yes")
-    table.click("follow-confirm")
+    table.click("follow-C1-yes")  # the last answer sends the split: no confirming touch
     table.deal("3C")  # first hand 11
     table.click("stand")
     table.deal("TD")  # second hand 18

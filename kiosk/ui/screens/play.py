@@ -314,8 +314,12 @@ class FollowQuestion(QWidget):
         self.confirm.setEnabled(answered and (self.alone or bool(following)))
 
     def _answer(self, player: str, value: bool) -> None:
+        """The last co-player's answer sends the decision: no confirming touch (a wrong one is
+        undone with "Undo last decision")."""
         self.answers[player] = value
         self._draw()
+        if self.confirm.isEnabled():
+            self._confirm()
 
     def _confirm(self) -> None:
         following = [p for p, a in self.answers.items() if a]
