@@ -242,6 +242,10 @@ def replay_words(kind: str, data: dict, face_down: bool = False) -> str:
         if kind == "bet":
             return fill(translate("Replay", "%1: %2 %3 on box %4"), player_label(d["player"]),
                         _bet_name(d.get("side")), money(d["amount"]), d["box"])
+        if kind == "withdraw" and d.get("amount") is not None:
+            return fill(translate("Replay", "%1 takes the last chip (%2) off the %3 on box %4"),
+                        player_label(d["player"]), money(d["amount"]),
+                        _bet_name(d.get("side")), d["box"])
         if kind == "withdraw":
             return fill(translate("Replay", "%1 takes back the %2 on box %3"),
                         player_label(d["player"]),
@@ -262,6 +266,13 @@ def replay_words(kind: str, data: dict, face_down: bool = False) -> str:
                         d["corrects"], what, d["supervisor"], translate("Reason", d["reason"]))
         if kind == "settlement":
             return translate("Replay", "Round settled")  # the screen adds each player's net
+        if kind == "paid":
+            return fill(translate("Replay", "%1 paid during play: %2 (%3, box %4)"),
+                        player_label(d["player"]), money(d["amount"]),
+                        _bet_name(d.get("bet")), d["box"])
+        if kind == "undo":
+            return fill(translate("Replay", "UNDO of decision %1 by %2"), d["undoes"],
+                        translate("Replay", "the dealer") if d["by"] == "dealer" else d["by"])
         if kind == "payout":
             if d["by"] == "dealer":
                 return translate("Replay", "Payout confirmed by the dealer")

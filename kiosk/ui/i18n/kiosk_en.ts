@@ -89,10 +89,6 @@
         <source>Clear %1</source>
         <translation>Clear %1</translation>
     </message>
-    <message>
-        <source>%1 standing</source>
-        <translation>%1 standing</translation>
-    </message>
 </context>
 <context>
     <name>Box</name>
@@ -753,6 +749,10 @@
         <translation>%1: %2 %3 on box %4</translation>
     </message>
     <message>
+        <source>%1 takes the last chip (%2) off the %3 on box %4</source>
+        <translation>%1 takes the last chip (%2) off the %3 on box %4</translation>
+    </message>
+    <message>
         <source>%1 takes back the %2 on box %3</source>
         <translation>%1 takes back the %2 on box %3</translation>
     </message>
@@ -783,6 +783,18 @@
     <message>
         <source>Round settled</source>
         <translation>Round settled</translation>
+    </message>
+    <message>
+        <source>%1 paid during play: %2 (%3, box %4)</source>
+        <translation>%1 paid during play: %2 (%3, box %4)</translation>
+    </message>
+    <message>
+        <source>UNDO of decision %1 by %2</source>
+        <translation>UNDO of decision %1 by %2</translation>
+    </message>
+    <message>
+        <source>the dealer</source>
+        <translation>the dealer</translation>
     </message>
     <message>
         <source>Payout confirmed by the dealer</source>

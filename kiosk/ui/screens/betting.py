@@ -300,17 +300,15 @@ class StakeTile(QWidget):
         who = player_label(stake.player)
         if side is not None:
             who += " " + {"twins": "Twins", "bust": "Bust"}[side]
-        amount = money(stake.amount)
-        if stake.standing:
-            amount = translate("Betting", "%1 standing").replace("%1", amount)
-        self.pick = QPushButton(f"{who}\n{amount}")
+        # a standing stake: dashed, italic and muted (the felt says "standing" over its box)
+        self.pick = QPushButton(f"{who}\n{money(stake.amount)}")
         self.pick.setObjectName(f"stake-{key}")
         self.pick.setCheckable(True)
         self.pick.setProperty("standing", stake.standing)
         self.pick.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.pick.setMinimumHeight(metrics.mm(13))
         style = "QPushButton { padding: 0px; }"
-        if stake.standing:  # dashed and muted: the chips lie there from the last round
+        if stake.standing:
             style += (f" QPushButton:!checked {{ border-style: dashed; color: {theme.MUTED}; "
                       "font-style: italic; }")
         self.pick.setStyleSheet(style)
@@ -319,4 +317,5 @@ class StakeTile(QWidget):
         self.off.setObjectName(f"chip-off-{key}")
         self.off.setMinimumHeight(metrics.mm(13))
         self.off.setFixedWidth(metrics.mm(11))
+        self.off.setStyleSheet("QPushButton { padding: 0px; }")
         row.addWidget(self.off)
