@@ -296,3 +296,18 @@ def test_an_undo_after_a_card_fails_verify(service):
                      data={"undoes": stand.seq, "by": "dealer"})
     with pytest.raises(FoldError, match="cannot be undone: a card"):
         fold_round(service.session, [*events, forged])
+
+
+def test_an_imported_record_holds_its_own_stakes_and_no_standing_ones(tmp_path):
+    from pathlib import Path
+
+    from kiosk.table.importer import import_record
+    from models.record import loads
+
+    text = (Path(__file__).parent / "rounds" / "blackjack_pays_three_to_two_on_fifteen.json") \
+        .read_text()
+    record = loads(text)["record"]
+    path = tmp_path / "j.sqlite"
+    first = import_record(path, json.dumps(record))
+    second = import_record(path, json.dumps(record))  # the first's stakes do not stand in it
+    assert first[1] == second[1] == settle_record(record).to_json()

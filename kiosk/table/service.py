@@ -341,8 +341,9 @@ class TableService(PlayCommands, SupervisorCommands):
         self.shoe = None
         self._publish(event)
 
-    def open_round(self, seats: dict[int, str] | None = None) -> int:
-        """A new round with these seats (by default the last round's)."""
+    def open_round(self, seats: dict[int, str] | None = None, stakes_stand: bool = True) -> int:
+        """A new round with these seats (by default the last round's) and, unless
+        `stakes_stand` is False (an imported record), the last round's stakes standing."""
         if self.round_open:
             raise IllegalAction(f"round {self.state.round_id} is still open: settle or void it "
                                 "first")
@@ -364,7 +365,7 @@ class TableService(PlayCommands, SupervisorCommands):
         self.state = new_round(self.session, event)
         self.events = [event]
         self.seats = seats
-        self.standing = proposed(last_bets, self.state.round)
+        self.standing = proposed(last_bets, self.state.round) if stakes_stand else []
         self._publish(event)
         return self.state.round_id
 
