@@ -105,6 +105,7 @@ def follow(kiosk: Kiosk) -> None:
     kiosk.service.stand(1)
     kiosk.service.stand(2)
     pump(kiosk)
+    kiosk.window.play.clock = lambda: 1e9  # the dealer touches a while after the last card
     kiosk.window.play._decide("split")
 
 

@@ -387,10 +387,6 @@
         <translation>Croupier ist am Zug</translation>
     </message>
     <message>
-        <source>%1 · box %2</source>
-        <translation>%1 · Box %2</translation>
-    </message>
-    <message>
         <source>%1 paid</source>
         <translation>%1 bezahlt ✓</translation>
     </message>

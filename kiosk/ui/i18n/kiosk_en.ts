@@ -387,10 +387,6 @@
         <translation>Dealer&apos;s turn</translation>
     </message>
     <message>
-        <source>%1 · box %2</source>
-        <translation>%1 · box %2</translation>
-    </message>
-    <message>
         <source>%1 paid</source>
         <translation>%1 paid</translation>
     </message>

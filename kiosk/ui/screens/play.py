@@ -55,8 +55,11 @@ class PlayPanel(QWidget):
         self.follow.done.connect(lambda: self.stack.setCurrentWidget(self.decide))
         self.stack.addWidget(self.decide)
         self.stack.addWidget(self.follow)
-        lay = QHBoxLayout(self.decide)
+        column = QVBoxLayout(self.decide)
+        column.setSpacing(metrics.mm(2))
+        lay = QHBoxLayout()
         lay.setSpacing(metrics.mm(4))
+        column.addLayout(lay)
         left = QVBoxLayout()
         self.title = QLabel("")
         self.title.setObjectName("play-title")
@@ -78,20 +81,25 @@ class PlayPanel(QWidget):
         left.addLayout(buttons)
         self.offers = QGridLayout()
         self.offers.setSpacing(metrics.gap)
-        # the lines to pay at once: a column per box, a row per player on it, so a button
-        # keeps its place when another is touched or another line becomes payable
+        left.addStretch(1)
+        lay.addLayout(left, 5)
+        # the lines to pay at once, across the panel: a column per box (under the box on the
+        # felt), a row per player on it, so a button keeps its place when another is touched
+        # or another line becomes payable
         self.pay_title = QLabel(translate("Play", "Pay at once:"))
         self.pay_title.setObjectName("pay-now")
         self.pay_title.setStyleSheet(f"color: {theme.GOOD}; font-weight: bold;")
-        left.addWidget(self.pay_title)
+        keep = self.pay_title.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.pay_title.setSizePolicy(keep)
+        column.addWidget(self.pay_title)
         self.payments = QGridLayout()
         self.payments.setSpacing(metrics.gap)
-        left.addLayout(self.payments)
+        column.addLayout(self.payments)
         self._payments_shown = None
         self._pay_buttons: dict[tuple, QPushButton] = {}
-        left.addLayout(self.offers)  # under the payments: an offer taken moves no payment
-        left.addStretch(1)
-        lay.addLayout(left, 5)
+        column.addLayout(self.offers)  # under the payments: an offer taken moves no payment
+        column.addStretch(1)
         right = QVBoxLayout()
         self.undo = QPushButton(translate("Play", "Undo last decision"))
         self.undo.setObjectName("undo")
@@ -101,6 +109,9 @@ class PlayPanel(QWidget):
         self.close_insurance.setObjectName("close-insurance")
         self.close_insurance.setProperty("role", "main")
         self.close_insurance.clicked.connect(lambda: self.bridge.act("close_insurance"))
+        keep = self.close_insurance.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)  # its place stays: nothing below it moves up
+        self.close_insurance.setSizePolicy(keep)
         right.addWidget(self.close_insurance)
         key = QPushButton(translate("Play", "Key in card"))
         key.setObjectName("keypad")
@@ -177,9 +188,7 @@ class PlayPanel(QWidget):
         self._payments_shown = shown
         players = {b.number: [s.player for s in b.hands[0].stakes] if b.hands else []
                    for b in view.boxes}
-        played = [b.number for b in view.boxes if b.hands and b.hands[0].cards]
-        column = {n: i for i, n in enumerate(played)}
-        for col in range(len(played)):
+        for col in range(len(view.boxes)):
             self.payments.setColumnStretch(col, 1)
         keep = set()
         for ln in lines:
@@ -195,10 +204,9 @@ class PlayPanel(QWidget):
                 row = players[ln.box].index(ln.player) if ln.player in players[ln.box] else 0
                 for r in range(row + 1):  # an empty row above keeps its height
                     self.payments.setRowMinimumHeight(r, self.metrics.mm(13))
-                # the box's column among the boxes played: its place whatever else is payable
-                self.payments.addWidget(b, row, column.get(ln.box, 0))
-            who = translate("Play", "%1 · box %2").replace("%1", player_label(ln.player)) \
-                .replace("%2", str(ln.box))
+                # the box's column, under the box: its place whatever else is payable
+                self.payments.addWidget(b, row, ln.box - 1)
+            who = player_label(ln.player)
             todo = translate("Play", "%1 paid") if ln.paid else translate("Play", "pay %1")
             b.setText(who + "\n" + todo.replace("%1", money(ln.net)))
             b.setEnabled(not ln.paid)
