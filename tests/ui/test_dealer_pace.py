@@ -153,3 +153,37 @@ def test_five_rounds_by_touch_with_unchanged_stakes_journal_the_same_stakes(tabl
                      {"player": "S2", "box": 2, "amount": "50"}]
     assert all(bets == first for bets in stakes.values())
     assert verify_journal(table.service.writer.db).rounds_settled == 5
+
+
+def test_one_touch_takes_a_chip_off_clears_a_box_or_puts_a_chip_on(table):
+    table.window._box_clicked(1)
+    table.click("seat")
+    table.click("chip-10")
+    table.click("chip-20")
+    table.click("add-coplayer")
+    table.click("chip-10")
+    table.window._box_clicked(2)
+    table.click("seat")
+    table.click("chip-50")
+    table.deal("TS", "TH", "6D", "8C", "9S")
+    table.wait_phase("boxes")
+    table.click("stand")
+    table.click("stand")
+    table.deal("TD", "KC")
+    table.qtbot.waitUntil(lambda: table.window.pages.currentWidget() is table.window.settlement)
+    table.click("paid")
+    table.wait_phase("betting")
+    tile = table.find(QPushButton, "stake-S1-1-main")
+    assert tile.text() == "Seat 1\n30" and tile.property("standing") is True
+    head = table.service.view().seq
+    table.click("chip-off-S1-1-main")  # his last chip was the 20
+    assert table.find(QPushButton, "stake-S1-1-main").text() == "Seat 1\n10"
+    table.click("clear-2")  # Seat 2 leaves the game for a round: box 2 empty
+    assert table.service.view().boxes[1].hands == ()
+    table.click("stake-C1-1-main")
+    table.click("chip-20")  # the co-player raises
+    stakes = {(s.player, s.amount) for s in table.service.view().boxes[0].hands[0].stakes}
+    assert stakes == {("S1", Decimal(10)), ("C1", Decimal(30))}
+    kinds = [k for _, k, _ in events(table)][head:]
+    # each touch one commit: the standing stake journaled, then what the touch did
+    assert kinds == ["bet", "bet", "withdraw", "bet", "withdraw", "bet", "bet"]
