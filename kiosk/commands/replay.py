@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from kiosk.commands._common import ROUND_ID, add_parser
 from kiosk.commands._review import add_review_db, file_filter, open_review
-from kiosk.journal.fold import AFTER_THE_ROUND, fold_round
 from kiosk.journal.errors import NotFound
+from kiosk.journal.fold import AFTER_THE_ROUND, fold_round
 from kiosk.journal.reader import round_events, session
 from kiosk.journal.view import describe, round_lines
 

@@ -178,6 +178,7 @@ DECLARE
     t pit.tables;
     n integer := coalesce(array_length(p_seq, 1), 0);
     fault record;
+    fault_seq bigint;
     why text;
     alert_kind text;
     month text;
@@ -201,7 +202,7 @@ BEGIN
         why := format('the batch starts at event %s but the pit holds events up to %s only '
                       '(the shipper must resume from the pit''s head)', p_seq[1], t.head_seq);
         alert_kind := 'gap';
-        fault := ROW(p_seq[1]);
+        fault_seq := p_seq[1];
     ELSE
         SELECT b.seq, b.fault INTO fault FROM (
             SELECT b.seq, b.i, CASE
@@ -232,11 +233,12 @@ BEGIN
         IF FOUND THEN
             why := format('event %s: %s', fault.seq, fault.fault);
             alert_kind := split_part(fault.fault, ':', 1);
+            fault_seq := fault.seq;
         END IF;
     END IF;
     IF why IS NOT NULL THEN
         INSERT INTO pit.alerts (table_id, kind, seq, message)
-        VALUES (t.id, alert_kind, fault.seq, format('%s: %s; the batch and everything after it '
+        VALUES (t.id, alert_kind, fault_seq, format('%s: %s; the batch and everything after it '
                 'are refused, nothing of it is stored', t.name, why));
         UPDATE pit.tables SET state = 'refused' WHERE id = t.id;
         RETURN format('%s: %s', t.name, why);

@@ -11,6 +11,7 @@ local guess: every pass starts from the head the pit acknowledges.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 import threading
@@ -83,10 +84,8 @@ class Shipper:
 
     def _drop(self) -> None:
         if self.conn is not None:
-            try:
+            with contextlib.suppress(Exception):  # a broken connection may fail to close
                 self.conn.close()
-            except Exception:  # noqa: BLE001 (a broken connection may fail to close)
-                pass
             self.conn = None
 
     def head(self) -> tuple[str, int, str]:

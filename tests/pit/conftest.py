@@ -112,21 +112,32 @@ def pg_server():
         server.remove()
 
 
-@pytest.fixture
-def pit_url(pg_server):
-    """The owner's URL of a fresh, empty database of its own on the test server."""
+def new_database(server: Server) -> str:
+    """A fresh, empty database of its own on the test server: its owner's URL."""
     name = f"pit_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(pg_server.url(), autocommit=True) as conn:
+    with psycopg.connect(server.url(), autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-    yield pg_server.url(name)
-    if pg_server.port:
+    return server.url(name)
+
+
+def drop_database(server: Server, url: str) -> None:
+    name = url.rsplit("/", 1)[1]
+    if server.port:
         for _ in range(20):
             try:
-                with psycopg.connect(pg_server.url(), autocommit=True) as conn:
+                with psycopg.connect(server.url(), autocommit=True) as conn:
                     conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
                 break
             except psycopg.OperationalError:
                 time.sleep(0.2)  # the server is being restarted by the test
+
+
+@pytest.fixture
+def pit_url(pg_server):
+    """The owner's URL of a fresh, empty database of its own on the test server."""
+    url = new_database(pg_server)
+    yield url
+    drop_database(pg_server, url)
 
 
 def pytest_collection_modifyitems(items):
