@@ -23,12 +23,14 @@ from kiosk.journal.events import CARD_SOURCES, Event
 from kiosk.journal.fold import RoundState, Session, apply_event, new_round
 from kiosk.journal.store import WriterLock, open_journal
 from kiosk.journal.writer import JournalWriter
+from kiosk.pit.status import read_status
 from kiosk.table.faults import FaultBoard
 from kiosk.table.pins import Throttle
 from kiosk.table.play import PlayCommands
 from kiosk.table.shoe import ShoeTracker
 from kiosk.table.supervision import SupervisorCommands, require_words
-from kiosk.table.view import TableParts, TableView, build_view, to_json
+from kiosk.table.view import PitView, TableParts, TableView, build_view, to_json
+from models.clock import utc_now
 from models.errors import IllegalAction
 from models.round import Round
 from models.rules import rules_from_spec
@@ -149,8 +151,16 @@ class TableService(PlayCommands, SupervisorCommands):
         parts = TableParts(self.table, self.rules, self.limits, self.writer.head_seq,
                            self.state, self.shoe, self.board, self.halted, self.seats,
                            self.table_closed, self.round_untouched, self.signed_in,
-                           tuple(name for name, _ in self.supervisors))
+                           tuple(name for name, _ in self.supervisors), self.pit_view())
         return build_view(parts, audience)
+
+    def pit_view(self) -> PitView | None:
+        """The pit's copy of this journal as the shipper (`blackjack-kiosk ship`, its own
+        process) last wrote it beside the journal; None where nothing ships it."""
+        status = read_status(self.journal_path, now=utc_now())
+        if status is None:
+            return None
+        return PitView(status.state, status.behind, status.since)
 
     def snapshot(self) -> dict:
         """The pit's view as JSON values."""
