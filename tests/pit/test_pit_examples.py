@@ -7,11 +7,14 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from kiosk.pit.store import init
 from tests.conftest import ROOT
 from tests.journal_support import demo_journal
 from tests.test_help_examples import examples
 
+pytestmark = pytest.mark.xdist_group("pit")  # one worker, one server
 
 def run_example(name: str, url: str, cwd) -> subprocess.CompletedProcess:
     words = [url if w.startswith("postgresql://") else w for w in examples()[name].split()]

@@ -12,6 +12,7 @@ from tests.journal_support import event_rows
 from tests.pit.conftest import drop_database, new_database
 from tests.pit.pit_support import alerts, cli, pit_rows, pit_with_tables, varied_journal
 
+pytestmark = pytest.mark.xdist_group("pit")  # one worker, one server
 
 @pytest.fixture(scope="module")
 def shipped(pg_server, tmp_path_factory):

@@ -24,6 +24,7 @@ from tests.conftest import ROOT
 from tests.journal_support import demo_journal, event_rows, raw
 from tests.pit.pit_support import alerts, cli, more, pit_rows, pit_with_tables, varied_journal
 
+pytestmark = pytest.mark.xdist_group("pit")  # one worker, one server
 WAIT_S = 60
 
 
