@@ -143,7 +143,16 @@ class Shipper:
                       "(docs/pit.md: resolving a refused fork)")
 
     def heartbeat(self) -> None:
-        self._connection().execute("SELECT pit.heartbeat(%s)", (self.journal_head(),))
+        """Tell the pit the table is alive and how far its journal reaches."""
+        import psycopg
+
+        try:
+            self._connection().execute("SELECT pit.heartbeat(%s)", (self.journal_head(),))
+        except psycopg.Error as exc:
+            self._drop()
+            text = str(exc).strip().splitlines()
+            raise PitError(f"{shown(self.url)}: {text[0] if text else type(exc).__name__}") \
+                from None
 
     # -- following ------------------------------------------------------------------------------
 
