@@ -306,3 +306,22 @@ def test_a_kind_the_store_has_never_seen_is_shipped_like_any_other(pit_url, tmp_
     finally:
         shipper.close()
     assert pit_rows(pit_url, "table-1")[-1] == (seq, kind, data, digest)
+
+
+def test_tls_where_the_url_asks_for_it(pg_server, pit_url, tmp_path, capsys):
+    """sslmode=verify-full with the casino's CA ships; a server the CA did not sign is
+    refused before anything is sent."""
+    url = pit_with_tables(pit_url, "table-1")["table-1"]
+    journal = demo_journal(tmp_path / "t.sqlite", 1)
+    code, _, err = cli(capsys, "ship", "--db", str(journal), "--to",
+                       f"{url}?sslmode=verify-full&sslrootcert={pg_server.ca}", "--once")
+    assert code == 0, err  # verify-full: TLS, and the server's certificate checked
+    other = tmp_path / "other-ca.crt"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=not the casino", "-keyout", str(tmp_path / "k"), "-out",
+                    str(other)], check=True, capture_output=True)
+    more(journal, "table-1", 1, seed=2)
+    code, _, err = cli(capsys, "ship", "--db", str(journal), "--to",
+                       f"{url}?sslmode=verify-full&sslrootcert={other}", "--once")
+    assert code == 2 and "certificate verify failed" in err
+    assert pit_rows(pit_url, "table-1") != event_rows(journal)
