@@ -139,6 +139,28 @@ def add_table(url: str, name: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
+def retire_table(url: str, name: str) -> None:
+    """The table ships no more: its role may no longer log in, and the store refuses it even
+    so; its history stays, read-only, under its name (a refused fork resolved, docs/pit.md)."""
+    import psycopg
+    from psycopg import sql
+
+    with connect(url) as conn:
+        check_ready(conn, url)
+        try:
+            with conn.transaction():
+                row = conn.execute("UPDATE pit.tables SET retired_at = now(), state = 'retired' "
+                                   "WHERE name = %s AND retired_at IS NULL RETURNING role",
+                                   (name,)).fetchone()
+                if row is None:
+                    raise PitError(f"table {name!r} is not a table of the pit that still ships "
+                                   "(nothing was changed)")
+                conn.execute(sql.SQL("ALTER ROLE {} NOLOGIN").format(sql.Identifier(row[0])))
+        except psycopg.Error as exc:
+            raise PitError(f"table {name!r}: cannot retire it ({_first_line(exc)}); nothing "
+                           "was changed") from None
+
+
 def log_access(conn, what: str, table: str | None, detail: str | None = None) -> None:
     """Every read of the store is logged (GlüStV: every access logged). A role that may not
     log may not read either: the refusal comes before anything is read."""

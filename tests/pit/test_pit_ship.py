@@ -325,3 +325,23 @@ def test_tls_where_the_url_asks_for_it(pg_server, pit_url, tmp_path, capsys):
                        f"{url}?sslmode=verify-full&sslrootcert={other}", "--once")
     assert code == 2 and "certificate verify failed" in err
     assert pit_rows(pit_url, "table-1") != event_rows(journal)
+
+
+def test_a_retired_table_ships_no_more_and_keeps_its_history(pit_url, tmp_path, capsys):
+    url = pit_with_tables(pit_url, "table-1")["table-1"]
+    journal = demo_journal(tmp_path / "t.sqlite", 2)
+    assert cli(capsys, "ship", "--db", str(journal), "--to", url, "--once")[0] == 0
+    _, before, _ = cli(capsys, "rounds", "--db", pit_url, "--table", "table-1")
+    code, out, _ = cli(capsys, "pit", "table", "retire", "table-1", "--db", pit_url)
+    assert code == 0 and "retired" in out
+    more(journal, "table-1", 1, seed=2)
+    code, _, err = cli(capsys, "ship", "--db", str(journal), "--to", url, "--once")
+    assert code == 2 and "not permitted to log in" in err
+    with psycopg.connect(pit_url, autocommit=True) as conn:  # even if it could log in
+        conn.execute('ALTER ROLE "{}" LOGIN'.format(url.split("//")[1].split(":")[0]
+                                                    .replace("%2F", "/")))
+    code, _, err = cli(capsys, "ship", "--db", str(journal), "--to", url, "--once")
+    assert code == 2 and "ships no table of this pit" in err
+    assert cli(capsys, "rounds", "--db", pit_url, "--table", "table-1")[1] == before
+    code, _, err = cli(capsys, "pit", "table", "retire", "table-1", "--db", pit_url)
+    assert code == 2 and "nothing was changed" in err
