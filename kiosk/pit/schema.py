@@ -29,7 +29,7 @@ CREATE TABLE pit.tables (
     shipped_at timestamptz,               -- when the last batch was stored
     heard_at timestamptz,                 -- the shipper's last heartbeat ("last heard")
     journal_seq bigint,                   -- how far the table's journal reached then
-    state text NOT NULL DEFAULT 'new',    -- new, shipping, refused
+    state text NOT NULL DEFAULT 'new',    -- new, shipping, refused, retired
     retired_at timestamptz                -- ships no more (set by an operator, docs/pit.md)
 );
 CREATE TABLE pit.events (
