@@ -276,6 +276,11 @@ def test_pit_verify_names_the_table_and_event_changed_behind_its_back(pit_url, t
     code, _, err = cli(capsys, "verify", "--db", pit_url, "--table", "table-3")
     assert code == 2 and err.startswith("event 7: is missing: the chain jumps from event 6 "
                                         "to event 8")
+    with psycopg.connect(pit_url, autocommit=True) as conn:  # an event slipped in twice
+        conn.execute("INSERT INTO pit.events SELECT * FROM pit.events WHERE seq = 12 AND "
+                     "table_id = (SELECT id FROM pit.tables WHERE name = 'table-1')")
+    code, _, err = cli(capsys, "verify", "--db", pit_url, "--table", "table-1")
+    assert code == 2 and err.startswith("event 12: the pit holds two events under this number")
 
 
 def test_the_shipper_refuses_a_missing_journal_and_an_unreachable_pit(tmp_path, capsys):
