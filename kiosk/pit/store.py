@@ -58,7 +58,8 @@ def applied_migrations(conn) -> list[str]:
 
 def init(url: str) -> list[str]:
     """Create or migrate the schema; the names of the migrations applied now (none on a
-    store that is up to date). Each migration is one transaction with its record."""
+    store that is up to date). All of it is one transaction, each migration with its record:
+    a migration that fails leaves the store as it was."""
     import psycopg
 
     known = [name for name, _ in MIGRATIONS]
