@@ -113,6 +113,7 @@ act chown "root:$USER_NAME" "$ETC/config.toml"
 put "$SRC/deploy/systemd/blackjack-kiosk.service" "$UNITS/blackjack-kiosk.service" 644
 put "$SRC/deploy/systemd/blackjack-kiosk-backup.service" "$UNITS/blackjack-kiosk-backup.service" 644
 put "$SRC/deploy/systemd/blackjack-kiosk-backup.timer" "$UNITS/blackjack-kiosk-backup.timer" 644
+put "$SRC/deploy/systemd/blackjack-kiosk-ship.service" "$UNITS/blackjack-kiosk-ship.service" 644
 put_once "$SRC/deploy/udev/70-card-shoe.rules" "$RULES/70-card-shoe.rules" 644
 
 # 7. on at every boot: the table screen instead of a login prompt, the nightly backup

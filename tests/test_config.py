@@ -216,3 +216,25 @@ def test_set_pin_on_a_terminal_asks_twice_and_never_echoes_the_pin():
     assert "4711" not in asked  # getpass turned the terminal's echo off
     line = "pin_hash = " + line
     assert pin_matches("4711", line.split('"')[1])
+
+
+def test_the_pit_url_is_checked_and_shown_without_its_password(tmp_path, capsys):
+    code, out, _ = check(tmp_path, GOOD, capsys)
+    assert code == 0 and "no pit: the journal stays on this machine" in out
+    assert load_config(tmp_path / "kiosk.toml").pit_url is None
+    url = "postgresql://pit.BJ-07:s3cret@pit.casino.lan:5432/pit?sslmode=verify-full"
+    code, out, _ = check(tmp_path, GOOD + f'[pit]\nurl = "{url}"\n', capsys)
+    assert code == 0 and "shipped to the pit postgresql://pit.BJ-07:***@pit.casino.lan" in out
+    assert "s3cret" not in out
+    assert load_config(tmp_path / "kiosk.toml").pit_url == url
+
+
+@pytest.mark.parametrize("pit, why", [
+    ('url = "mysql://x@y/z"', "must be a PostgreSQL URL"),
+    ('url = "postgresql://pit.casino.lan/pit"', "needs the table's role"),
+    ('url = "postgresql://a@host:99999/pit"', "is not a readable URL"),
+    ('uri = "postgresql://a@b/c"', "not a known key"),
+])
+def test_a_bad_pit_url_is_refused_by_name(tmp_path, capsys, pit, why):
+    code, _, err = check(tmp_path, GOOD + f"[pit]\n{pit}\n", capsys)
+    assert code == 2 and "pit.u" in err and why in err

@@ -129,6 +129,19 @@ def test_the_service_has_its_watchdog_restart_and_sandbox():
         assert backup[key] == value, key
 
 
+def test_the_shipper_runs_in_its_own_unit_with_the_network_the_screen_does_not_have():
+    ship = unit("blackjack-kiosk-ship.service")
+    svc = ship["Service"]
+    assert svc["ExecStart"] == ("/opt/blackjack-kiosk/venv/bin/blackjack-kiosk ship --config "
+                                "/etc/blackjack-kiosk/config.toml")
+    assert svc["User"] == "blackjack-kiosk" and svc["Restart"] == "on-failure"
+    assert "AF_INET" in svc["RestrictAddressFamilies"] and "IPAddressDeny" not in svc
+    for key, value in {"ProtectSystem": "strict", "ReadWritePaths": "/var/lib/blackjack-kiosk",
+                       "NoNewPrivileges": "yes", "CapabilityBoundingSet": ""}.items():
+        assert svc[key] == value, key
+    assert ship["Unit"]["After"] == "network-online.target"
+
+
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None,
                     reason="systemd-analyze not installed: the key checks above stand")
 def test_systemd_reads_every_unit_without_a_complaint_but_the_absent_programs():

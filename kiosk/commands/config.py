@@ -27,6 +27,12 @@ def run(args) -> int:
     print(f"  cards from the {where}; chips {chips}")
     print(f"  journal {cfg.database}; supervisors: "
           f"{', '.join(s.name for s in cfg.supervisors) or 'none (demo only)'}")
+    if cfg.pit_url:
+        from kiosk.pit.store import shown
+
+        print(f"  shipped to the pit {shown(cfg.pit_url)} (blackjack-kiosk ship --config)")
+    else:
+        print("  no pit: the journal stays on this machine")
     return 0
 
 

@@ -74,6 +74,7 @@ class KioskConfig:
     source: SourceConfig = field(default_factory=SourceConfig)
     supervisors: tuple[Supervisor, ...] = ()
     tap_guard_ms: int = 300  # decision touches ignored this long after the active hand changed
+    pit_url: str | None = None  # [pit] url: where the table's journal is shipped (docs/pit.md)
 
 
 MAX_TAP_GUARD_MS = 2000  # longer, and the dealer would wait for the screen
@@ -84,6 +85,7 @@ SECTIONS = {
     "chips": ("denominations",),
     "source": ("kind", "port", "dialect", "profile", "calibration", "device"),
     "supervisors": ("name", "pin_hash"),
+    "pit": ("url",),
 }
 
 
@@ -163,7 +165,7 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
     for section in data:
         if section not in SECTIONS:
             raise r.fail(section, f"is not a known section (known: {', '.join(SECTIONS)})")
-    for section in ("table", "limits", "chips", "source"):
+    for section in ("table", "limits", "chips", "source", "pit"):
         if not isinstance(data.get(section, {}), dict):
             raise r.fail(section, "must be a table ([" + section + "])")
         r.unknown(data.get(section, {}), section)
@@ -238,7 +240,29 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
     return KioskConfig(path=path, table=name, rules=rules, preset=preset, limits=limits,
                        chips=tuple(sorted(chips)), limit_tiers=tuple(tiers), currency=currency,
                        language=language, database=database, source=source,
-                       supervisors=supervisors, tap_guard_ms=tap_guard_ms)
+                       supervisors=supervisors, tap_guard_ms=tap_guard_ms,
+                       pit_url=_pit_url(r, data.get("pit", {})))
+
+
+def _pit_url(r: _Reader, pit: dict) -> str | None:
+    """The pit's URL as `pit table add` printed it: postgresql://role:password@host/db."""
+    from urllib.parse import urlsplit
+
+    url = r.text(pit, "pit", "url")
+    if url is None:
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise r.fail("pit.url", "must be a PostgreSQL URL (postgresql://role:password@host/"
+                     "database), as blackjack-kiosk pit table add prints it")
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (a bad port raises here)
+    except ValueError as exc:
+        raise r.fail("pit.url", f"is not a readable URL ({exc})") from None
+    if not parts.hostname or not parts.username or not parts.path.strip("/"):
+        raise r.fail("pit.url", "needs the table's role, the pit's host and its database "
+                     "(postgresql://role:password@host/database)")
+    return url
 
 
 def _source(r: _Reader, src: dict) -> SourceConfig:

@@ -23,13 +23,15 @@ from kiosk.journal.events import CARD_SOURCES, Event
 from kiosk.journal.fold import RoundState, Session, apply_event, new_round
 from kiosk.journal.store import WriterLock, open_journal
 from kiosk.journal.writer import JournalWriter
+from kiosk.pit.status import StatusReader
 from kiosk.table.faults import FaultBoard
 from kiosk.table.pins import Throttle
 from kiosk.table.play import PlayCommands
 from kiosk.table.shoe import ShoeTracker
 from kiosk.table.standing import proposed, still_standing
 from kiosk.table.supervision import SupervisorCommands, require_words
-from kiosk.table.view import TableParts, TableView, build_view, to_json
+from kiosk.table.view import PitView, TableParts, TableView, build_view, to_json
+from models.clock import utc_now
 from models.errors import IllegalAction
 from models.round import Round
 from models.rules import rules_from_spec
@@ -61,6 +63,7 @@ class TableService(PlayCommands, SupervisorCommands):
         self.seats: dict[int, str] = {}  # of the round shown, kept for the next one
         self.standing: list[dict] = []  # the last round's stakes, proposed again (unjournaled)
         self._listeners: list[Listener] = []
+        self._pit_status = StatusReader(writer.path)  # what the shipper leaves beside it
         self.recover()
 
     @classmethod
@@ -152,10 +155,18 @@ class TableService(PlayCommands, SupervisorCommands):
         parts = TableParts(self.table, self.rules, self.limits, seq,
                            self.state, self.shoe, self.board, self.halted, self.seats,
                            self.table_closed, self.round_untouched, self.signed_in,
-                           tuple(name for name, _ in self.supervisors),
+                           tuple(name for name, _ in self.supervisors), self.pit_view(),
                            shown=self.shown_round, standing=tuple(self.standing),
                            undo=self.undoable() is not None)
         return build_view(parts, audience)
+
+    def pit_view(self) -> PitView | None:
+        """The pit's copy of this journal as the shipper (`blackjack-kiosk ship`, its own
+        process) last wrote it beside the journal; None where nothing ships it."""
+        status = self._pit_status.read(now=utc_now())
+        if status is None:
+            return None
+        return PitView(status.state, status.behind, status.since)
 
     def snapshot(self) -> dict:
         """The pit's view as JSON values."""

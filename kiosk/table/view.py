@@ -167,6 +167,15 @@ class SettlementView:
 
 
 @dataclass(frozen=True, slots=True)
+class PitView:
+    """The pit's copy of this table's journal, as its shipper last reported it."""
+
+    state: str  # shipped, behind, unreachable, refused
+    behind: int  # events of the journal the pit does not hold yet
+    since: str | None  # unreachable or refused since (UTC ISO 8601)
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     audience: str
     table: str
@@ -197,6 +206,7 @@ class TableView:
     table_open: bool = True  # False: a supervisor closed the table, no new round
     supervisor: str | None = None  # the supervisor signed in
     supervisors: tuple[str, ...] = ()  # who may sign in
+    pit: PitView | None = None  # None: this table ships to no pit
 
 
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the house presets a supervisor may choose
@@ -219,6 +229,7 @@ class TableParts:
     untouched: bool = False  # the open round has no stake or card yet
     supervisor: str | None = None
     supervisors: tuple[str, ...] = ()
+    pit: PitView | None = None
     shown: object = None  # the round as shown (with the standing stakes), else state.round
     standing: tuple = ()  # the standing stakes' bet entries
     undo: bool = False  # the last decision may be undone
@@ -260,6 +271,7 @@ def build_view(parts: TableParts, audience: str) -> TableView:
         table_open=not parts.table_closed,
         supervisor=parts.supervisor,
         supervisors=parts.supervisors,
+        pit=parts.pit,
     )
 
 

@@ -67,7 +67,9 @@ class StatusBar(QWidget):
         self.shoe.setObjectName("shoe")
         self.source = QLabel("")
         self.source.setObjectName("source")
-        for w in (self.table, self.round, self.shoe, self.source):
+        self.pit = QLabel("")  # the pit's copy of the journal; empty where nothing ships it
+        self.pit.setObjectName("pit")
+        for w in (self.table, self.round, self.shoe, self.source, self.pit):
             row.addWidget(w)
         row.addStretch(1)
         self.closed = QLabel("")
@@ -101,6 +103,27 @@ class StatusBar(QWidget):
         self.source.setText(f"{kind}: {state}")
         bad = src.state in ("lost", "silent")
         self.source.setStyleSheet(f"color: {theme.BAD if bad else theme.GOOD}; font-weight: bold;")
+        self.render_pit(view.pit)
+
+    def render_pit(self, pit) -> None:
+        self.pit.setVisible(pit is not None)
+        if pit is None:
+            self.pit.setText("")
+            return
+        since = ""
+        if pit.since:
+            from datetime import datetime
+
+            since = datetime.fromisoformat(pit.since).astimezone().strftime("%H:%M")
+        text = {"shipped": translate("Status", "Pit: up to date"),
+                "behind": translate("Status", "Pit: %1 events behind"),
+                "unreachable": translate("Status", "Pit unreachable since %2 (%1 events "
+                                                   "waiting)"),
+                "refused": translate("Status", "PIT REFUSED the journal since %2: call the "
+                                               "supervisor")}.get(pit.state, pit.state)
+        self.pit.setText(text.replace("%1", str(pit.behind)).replace("%2", since))
+        good = pit.state in ("shipped", "behind")
+        self.pit.setStyleSheet(f"color: {theme.GOOD if good else theme.BAD};")
 
 
 class MainWindow(QWidget):
@@ -187,6 +210,9 @@ class MainWindow(QWidget):
         self.supervisor_button.clicked.connect(self.open_supervisor)
         self.status.extra.addWidget(self.supervisor_button)
         bridge.changed.connect(self.render)
+        self.pit_timer = QTimer(self)  # the shipper works beside the table: look every 5 s
+        self.pit_timer.timeout.connect(lambda: self.status.render_pit(bridge.view().pit))
+        self.pit_timer.start(5000)
         bridge.refused.connect(lambda code, msg, params:
                                self.banners.refuse(refusal(code, msg, params)))
         bridge.halted.connect(self.banners.refuse)

@@ -946,6 +946,22 @@
         <translation>Schlitten %1: noch %2 Karten</translation>
     </message>
     <message>
+        <source>Pit: up to date</source>
+        <translation>Pit: übertragen</translation>
+    </message>
+    <message>
+        <source>Pit: %1 events behind</source>
+        <translation>Pit: %1 Ereignisse im Rückstand</translation>
+    </message>
+    <message>
+        <source>Pit unreachable since %2 (%1 events waiting)</source>
+        <translation>Pit nicht erreichbar seit %2 (%1 Ereignisse warten)</translation>
+    </message>
+    <message>
+        <source>PIT REFUSED the journal since %2: call the supervisor</source>
+        <translation>PIT VERWEIGERT das Journal seit %2: Aufsicht rufen</translation>
+    </message>
+    <message>
         <source>Recall</source>
         <translation>Rückruf</translation>
     </message>

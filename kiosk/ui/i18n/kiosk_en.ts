@@ -946,6 +946,22 @@
         <translation>Shoe %1: %2 cards left</translation>
     </message>
     <message>
+        <source>Pit: up to date</source>
+        <translation>Pit: up to date</translation>
+    </message>
+    <message>
+        <source>Pit: %1 events behind</source>
+        <translation>Pit: %1 events behind</translation>
+    </message>
+    <message>
+        <source>Pit unreachable since %2 (%1 events waiting)</source>
+        <translation>Pit unreachable since %2 (%1 events waiting)</translation>
+    </message>
+    <message>
+        <source>PIT REFUSED the journal since %2: call the supervisor</source>
+        <translation>PIT REFUSED the journal since %2: call the supervisor</translation>
+    </message>
+    <message>
         <source>Recall</source>
         <translation>Recall</translation>
     </message>
