@@ -86,3 +86,5 @@ def register(sub) -> None:
     v.add_argument("--processes", type=number(1, 256), default=None, metavar="N",
                    help="tables verified at once (default: every core)")
     v.set_defaults(func=verify_cmd)
+    from kiosk.commands._pit_page import register_verbs
+    register_verbs(verbs)
