@@ -5,6 +5,7 @@ and the server."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import shutil
@@ -170,7 +171,8 @@ def run_demo(folder: str, tables: int, listen: tuple[str, int], pace: float) -> 
             for name, role, password in DEMO_USERS:
                 print(f"  log in as {name} / {password} ({role})", flush=True)
             print("Ctrl-C stops the tables, the page and the server", flush=True)
-        serve(url, host, port, on_ready=ready)
+        with contextlib.suppress(KeyboardInterrupt):  # how a demo ends: clean up, exit 0
+            serve(url, host, port, on_ready=ready)
     finally:
         stop.set()
         for thread in threads:
