@@ -31,19 +31,38 @@ from kiosk.demo.headless import play_direct  # noqa: E402
 from kiosk.journal.store import open_for_review  # noqa: E402
 from kiosk.journal.verify import verify_journal  # noqa: E402
 from kiosk.pit.check import verify_table  # noqa: E402
+from kiosk.pit.pack import pack_month  # noqa: E402
 from kiosk.pit.shipper import Shipper  # noqa: E402
 from kiosk.pit.store import add_table, init  # noqa: E402
 from kiosk.table.service import TableService  # noqa: E402
+from tests.journal_support import raw, rehash_chain  # noqa: E402
 from tests.pit.server import Server  # noqa: E402
 
 
-def journal_of(path: Path, rounds: int, seed: int = 1) -> Path:
+def journal_of(path: Path, rounds: int, seed: int = 1, month: str | None = None) -> Path:
+    """A demo journal; with `month`, its times moved into that month (the chain hashed
+    again), so that the store can pack it as a closed month."""
     svc = TableService.open(path, table="bench", simulated=True)
     try:
         play_direct(svc, rounds, seed)
     finally:
         svc.close()
+    if month is not None:
+        conn = raw(path)
+        conn.execute("BEGIN")
+        conn.execute("UPDATE events SET ts = ? || substr(ts, 8)", (month,))
+        rehash_chain(conn)
+        conn.execute("COMMIT")
+        conn.close()
     return path
+
+
+def closed_month() -> str:
+    from datetime import UTC, datetime
+
+    now = datetime.now(UTC)
+    year, month = (now.year, now.month - 2) if now.month > 2 else (now.year - 1, now.month + 10)
+    return f"{year:04}-{month:02}"
 
 
 def cut(master: Path, path: Path, rounds: int) -> Path:
@@ -54,7 +73,7 @@ def cut(master: Path, path: Path, rounds: int) -> Path:
     conn = sqlite3.connect(path, isolation_level=None)
     end = conn.execute("SELECT seq FROM events WHERE kind = 'round_open' AND round_id = ?",
                        (rounds + 1,)).fetchone()[0]
-    conn.execute("DROP TRIGGER events_no_delete")
+    conn.execute("DROP TRIGGER IF EXISTS events_no_delete")
     conn.execute("DELETE FROM events WHERE seq >= ?", (end,))
     conn.close()
     return path
@@ -89,17 +108,19 @@ def ship_all(jobs: list[tuple[str, str]]) -> tuple[int, float]:
     return sum(sent for sent, _ in results), wall
 
 
-def store_bytes(url: str) -> tuple[int, int]:
-    """The events' bytes in the store (every partition, its indexes and TOAST) and the
-    registry's and sessions' bytes."""
+def store_bytes(url: str) -> tuple[int, int, int]:
+    """The events' bytes in the store as rows (every partition, its indexes and TOAST) and
+    packed (pit.packed with its TOAST and index), and the registry's and sessions' bytes."""
     with psycopg.connect(url) as conn:
-        events = conn.execute(
+        conn.execute("CHECKPOINT")
+        rows = conn.execute(
             "SELECT coalesce(sum(pg_total_relation_size(inhrelid)), 0) FROM pg_inherits "
             "WHERE inhparent = 'pit.events'::regclass").fetchone()[0]
+        packed = conn.execute("SELECT pg_total_relation_size('pit.packed')").fetchone()[0]
         other = conn.execute(
             "SELECT pg_total_relation_size('pit.tables') + "
             "pg_total_relation_size('pit.sessions')").fetchone()[0]
-    return int(events), int(other)
+    return int(rows), int(packed), int(other)
 
 
 def main() -> int:
@@ -124,7 +145,8 @@ def main() -> int:
         hour = args.pace
         rounds = int(args.hours * hour)
         t0 = time.perf_counter()
-        master = journal_of(work / "master.sqlite", rounds)
+        month = closed_month()
+        master = journal_of(work / "master.sqlite", rounds, month=month)
         made = time.perf_counter() - t0
         per_table = events_in(master)
         local_bytes = master.stat().st_size
@@ -150,13 +172,21 @@ def main() -> int:
               f"({sent / wall / (args.tables * hour * per_table / rounds / 3600):,.0f} times "
               "the load of the tables at that pace)")
         total_rounds = args.tables * rounds
-        events_bytes, other = store_bytes(url)
-        per_round = (events_bytes + other) / total_rounds
-        print(f"store: {events_bytes / 2**20:,.1f} MiB of events for {total_rounds:,} rounds = "
-              f"{per_round:,.0f} bytes a round (local journal {local_bytes / rounds:,.0f})")
+        rows, _, other = store_bytes(url)
+        hot = (rows + other) / total_rounds
+        print(f"store, a row per event: {rows / 2**20:,.1f} MiB for {total_rounds:,} rounds = "
+              f"{hot:,.0f} bytes a round (local journal {local_bytes / rounds:,.0f})")
+        t0 = time.perf_counter()
+        events, chunks, _, _ = pack_month(url, month)
+        packing = time.perf_counter() - t0
+        rows, packed, other = store_bytes(url)
+        per_round = (rows + packed + other) / total_rounds
+        print(f"store, {month} packed ({events:,} events in {chunks:,} chunks, "
+              f"{packing:.1f} s): {packed / 2**20:,.1f} MiB = {per_round:,.0f} bytes a round")
         year = 40 * 360 * 12 * args.pace
         print(f"a casino-year of 40 tables (12 h a day, 360 days, {args.pace} rounds/h = "
-              f"{year:,} rounds): {year * per_round / 2**30:,.1f} GiB")
+              f"{year:,} rounds): {year * per_round / 2**30:,.1f} GiB packed "
+              f"({year * hot / 2**30:,.1f} GiB as rows)")
         # verify: the local journal on one core, then pit verify of one table on one core
         db = open_for_review(master)
         t0 = time.perf_counter()
@@ -168,7 +198,7 @@ def main() -> int:
         central = time.perf_counter() - t0
         assert checked.fault is None and checked.rounds_settled == result.rounds_settled
         print(f"verify, one core: local {result.rounds_settled / local:,.0f} rounds/s, "
-              f"pit verify {checked.rounds_settled / central:,.0f} rounds/s "
+              f"pit verify of a packed table {checked.rounds_settled / central:,.0f} rounds/s "
               f"(the table read back from the pit and rebuilt: {central:.2f} s against "
               f"{local:.2f} s)")
         cores = os.cpu_count() or 1

@@ -53,11 +53,21 @@ def verify_cmd(args) -> int:
     return 0
 
 
+def pack_cmd(args) -> int:
+    from kiosk.pit.pack import pack_month
+
+    events, chunks, before, after = pack_month(_url(args), args.month)
+    print(f"{args.month}: {events} events packed into {chunks} chunks, {before:,} bytes as "
+          f"rows, {after:,} bytes packed; the month's partition is dropped")
+    return 0
+
+
 def register(sub) -> None:
     p = add_parser(sub, "pit", "the pit's central store on PostgreSQL: init creates or "
                    "migrates its schema, table add creates a table's own role and prints the "
                    "URL its configuration ships with, verify checks every shipped table's "
-                   "chain and re-settles every round (docs/pit.md)",
+                   "chain and re-settles every round, pack compresses a closed month "
+                   "(docs/pit.md)",
                    "blackjack-kiosk pit table add table-7 --db postgresql://pit@pit.casino.lan"
                    "/pit", lambda args: (p.print_help(sys.stderr), 2)[1])
     verbs = p.add_subparsers(dest="pit_command", metavar="STEP")
@@ -86,5 +96,13 @@ def register(sub) -> None:
     v.add_argument("--processes", type=number(1, 256), default=None, metavar="N",
                    help="tables verified at once (default: every core)")
     v.set_defaults(func=verify_cmd)
+    k = verbs.add_parser("pack", help="pack a closed month: its events moved from a row each "
+                         "into compressed chunks, read back and compared before its partition "
+                         "is dropped (a quarter of the space; docs/pit.md, retention)",
+                         epilog="example: blackjack-kiosk pit pack --month 2026-10 --db "
+                                "postgresql://pit@pit.casino.lan/pit")
+    k.add_argument("--db", required=True, metavar="URL", help="the pit, as its owner")
+    k.add_argument("--month", required=True, metavar="YYYY-MM", help="a month that is over")
+    k.set_defaults(func=pack_cmd)
     from kiosk.commands._pit_page import register_verbs
     register_verbs(verbs)

@@ -12,6 +12,7 @@ hold, or as a gap. Every read is logged in `pit.access_log`.
 
 from __future__ import annotations
 
+import heapq
 import tempfile
 from pathlib import Path
 
@@ -20,6 +21,7 @@ import sqlite_utils
 from kiosk.journal.errors import ChainBroken, NotFound
 from kiosk.journal.events import GENESIS
 from kiosk.journal.rebuild import rebuild_journal
+from kiosk.pit.pack import unpack
 from kiosk.pit.store import PitError, check_ready, connect, log_access
 
 # the kinds `rounds` and `report` read (sessions, rounds, their ends, corrections, alerts)
@@ -49,6 +51,67 @@ def _rows(cursor, check_order: bool):
 
 SELECT = ("SELECT seq, ts, session_id, round_id, kind, data, encode(hash, 'hex') "
           "FROM pit.events WHERE table_id = %s")
+PACKED = "SELECT events, hashes FROM pit.packed WHERE table_id = %s"
+
+
+def _stream(conn, name: str, sql: str, params: list):
+    with conn.cursor(name=name) as cursor:
+        cursor.itersize = FETCH
+        cursor.execute(sql, params)
+        yield from cursor
+
+
+def _unpacked(conn, name: str, sql: str, params: list, keep):
+    for events, hashes in _stream(conn, name, sql + " ORDER BY first_seq", params):
+        for row in unpack(bytes(events), bytes(hashes)):
+            if keep(row):
+                yield row
+
+
+def _by_seq(conn, tid: int, seqs: list[int]) -> list[tuple]:
+    """Single events by number, wherever they lie (a row, or a packed chunk)."""
+    if not seqs:
+        return []
+    rows = conn.execute(SELECT + " AND seq = ANY(%s)", (tid, seqs)).fetchall()
+    found = {r[0] for r in rows}
+    for seq in seqs:
+        if seq in found:
+            continue
+        rows += list(_unpacked(conn, f"pit_seq_{seq}", PACKED + " AND first_seq <= %s AND "
+                               "last_seq >= %s", [tid, seq, seq], lambda r, s=seq: r[0] == s))
+    return rows
+
+
+def _selection(conn, tid: int, kinds, round_id, since):
+    """The rows the review needs, in number order: hot rows and packed chunks merged."""
+    if round_id is not None:
+        rows = conn.execute(SELECT + " AND round_id = %s", (tid, round_id)).fetchall()
+        rows += list(_unpacked(conn, "pit_round", PACKED + " AND first_round <= %s AND "
+                               "last_round >= %s", [tid, round_id, round_id],
+                               lambda r: r[3] == round_id))
+        sessions = sorted({r[2] for r in rows if r[2] is not None})
+        opened = [s for s, in conn.execute("SELECT seq FROM pit.sessions WHERE table_id = %s "
+                                           "AND session_id = ANY(%s)", (tid, sessions))]
+        return iter(sorted(rows + _by_seq(conn, tid, opened)))
+    sql, params = SELECT, [tid]
+    packed_sql, packed_params = PACKED, [tid]
+    wanted = None
+    if kinds is not None:
+        wanted = set(kinds)
+        sql += " AND kind = ANY(%s)"
+        params.append(list(kinds))
+        if since is not None:
+            sql += " AND (ts >= %s OR kind = 'session_open')"
+            params.append(since)
+            packed_sql += (" AND (month >= %s OR EXISTS (SELECT 1 FROM pit.sessions s WHERE "
+                           "s.table_id = %s AND s.seq BETWEEN first_seq AND last_seq))")
+            packed_params += [since[:7], tid]
+    hot = _stream(conn, "pit_rows", sql + " ORDER BY seq", params)
+    cold = _unpacked(conn, "pit_packed", packed_sql, packed_params,
+                     (lambda r: True) if wanted is None else
+                     (lambda r: r[4] in wanted and (since is None or r[1] >= since or
+                                                    r[4] == "session_open")))
+    return heapq.merge(cold, hot)
 
 
 def open_table(url: str, name: str, what: str, *, kinds: tuple[str, ...] | None = None,
@@ -65,23 +128,9 @@ def open_table(url: str, name: str, what: str, *, kinds: tuple[str, ...] | None 
         conn.commit()
         with conn.transaction():
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            sql, params = SELECT, [tid]
-            if round_id is not None:
-                sql += (" AND (round_id = %s OR seq = (SELECT s.seq FROM pit.sessions s "
-                        "JOIN pit.events r ON r.table_id = s.table_id AND r.session_id = "
-                        "s.session_id WHERE s.table_id = %s AND r.round_id = %s LIMIT 1))")
-                params += [round_id, tid, round_id]
-            elif kinds is not None:
-                sql += " AND kind = ANY(%s)"
-                params.append(list(kinds))
-                if since is not None:
-                    sql += " AND (ts >= %s OR kind = 'session_open')"
-                    params.append(since)
-            with conn.cursor(name="pit_review") as cursor:
-                cursor.itersize = FETCH
-                cursor.execute(sql + " ORDER BY seq", params)
-                db = rebuild_journal(path, _rows(cursor, check_order=kinds is None and
-                                                 round_id is None))
+            rows = _selection(conn, tid, kinds, round_id, since)
+            db = rebuild_journal(path, _rows(rows, check_order=kinds is None and
+                                             round_id is None))
     db.review_copy = scratch  # removed with the database object
     db.conn.execute("PRAGMA query_only = ON")
     return db

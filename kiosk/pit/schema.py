@@ -30,7 +30,7 @@ CREATE TABLE pit.tables (
     heard_at timestamptz,                 -- the shipper's last heartbeat ("last heard")
     journal_seq bigint,                   -- how far the table's journal reached then
     state text NOT NULL DEFAULT 'new',    -- new, shipping, refused
-    retired_at timestamptz                -- set when an operator retires it (a fork resolved)
+    retired_at timestamptz                -- ships no more (set by an operator, docs/pit.md)
 );
 CREATE TABLE pit.events (
     table_id integer NOT NULL,
@@ -49,7 +49,9 @@ CREATE TABLE pit.partitions (
     name text PRIMARY KEY,                -- pit.events_YYYY_MM
     month text NOT NULL UNIQUE,           -- YYYY-MM
     created_at timestamptz NOT NULL DEFAULT now(),
-    detached_at timestamptz               -- archived (docs/pit.md, retention)
+    packed_at timestamptz,                -- its events moved into pit.packed (pit pack)
+    events bigint,                        -- how many it held then
+    chunks integer                        -- in how many chunks
 );
 CREATE TABLE pit.sessions (
     table_id integer NOT NULL REFERENCES pit.tables (id),
@@ -71,6 +73,25 @@ CREATE TABLE pit.alerts (
     acknowledged_at timestamptz,
     acknowledged_note text
 );
+-- Closed months packed: each chunk of up to 1,024 consecutive events of one table as one
+-- zlib-compressed text (a line per event: seq, ts, session, round, kind, simulated, data,
+-- tab-separated; the data is canonical JSON, which holds no raw tab or newline) and the
+-- events' hashes side by side, 32 bytes each, uncompressed so the store can still compare a
+-- re-sent event's hash (docs/pit.md, retention).
+CREATE TABLE pit.packed (
+    table_id integer NOT NULL REFERENCES pit.tables (id),
+    first_seq bigint NOT NULL,
+    last_seq bigint NOT NULL,             -- every number from first to last is in the chunk
+    first_round bigint,                   -- the lowest and highest round id in it
+    last_round bigint,
+    month text NOT NULL,                  -- the partition it was packed from
+    events bytea NOT NULL,
+    hashes bytea NOT NULL,
+    PRIMARY KEY (table_id, first_seq)
+);
+ALTER TABLE pit.packed ALTER COLUMN events SET STORAGE EXTERNAL;  -- compressed already
+ALTER TABLE pit.packed ALTER COLUMN hashes SET STORAGE EXTERNAL;
+CREATE INDEX packed_rounds ON pit.packed (table_id, first_round, last_round);
 CREATE TABLE pit.access_log (
     id bigserial PRIMARY KEY,
     at timestamptz NOT NULL DEFAULT now(),
@@ -92,6 +113,10 @@ CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON pit.events
     FOR EACH STATEMENT EXECUTE FUNCTION pit.refuse_change();
 CREATE TRIGGER sessions_append_only BEFORE UPDATE OR DELETE ON pit.sessions
     FOR EACH ROW EXECUTE FUNCTION pit.refuse_change();
+CREATE TRIGGER packed_append_only BEFORE UPDATE OR DELETE ON pit.packed
+    FOR EACH ROW EXECUTE FUNCTION pit.refuse_change();
+CREATE TRIGGER packed_no_truncate BEFORE TRUNCATE ON pit.packed
+    FOR EACH STATEMENT EXECUTE FUNCTION pit.refuse_change();
 CREATE TRIGGER access_log_append_only BEFORE UPDATE OR DELETE ON pit.access_log
     FOR EACH ROW EXECUTE FUNCTION pit.refuse_change();
 -- an alert is never removed; it is acknowledged once, and only that is written to it
@@ -147,6 +172,8 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
     UPDATE pit.tables SET state = 'refused' WHERE id = (pit.my_table()).id;
 $$;
 
+-- A month's partition, made when its first event arrives (again for a late event of a
+-- month already packed).
 CREATE FUNCTION pit.ensure_partition(p_month text) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -156,18 +183,32 @@ BEGIN
     IF p_month !~ '^[0-9]{4}-[0-9]{2}$' THEN
         RAISE EXCEPTION 'not a month: %', p_month;
     END IF;
-    IF EXISTS (SELECT 1 FROM pit.partitions WHERE month = p_month) THEN
+    -- pg_class read by a query (a fresh snapshot), not to_regclass (a cache that may not
+    -- have seen a partition another shipper made a moment ago)
+    IF EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+               WHERE n.nspname = 'pit' AND c.relname = part) THEN
         RETURN;
     END IF;
     PERFORM pg_advisory_xact_lock(hashtext('pit.partitions'));
-    IF EXISTS (SELECT 1 FROM pit.partitions WHERE month = p_month) THEN
+    IF EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+               WHERE n.nspname = 'pit' AND c.relname = part) THEN
         RETURN;  -- another shipper made it while this one waited
     END IF;
     EXECUTE format('CREATE TABLE pit.%I PARTITION OF pit.events FOR VALUES FROM (%L) TO (%L)',
                    part, p_month, upper);
-    INSERT INTO pit.partitions (name, month) VALUES ('pit.' || part, p_month);
+    INSERT INTO pit.partitions (name, month) VALUES ('pit.' || part, p_month)
+        ON CONFLICT (month) DO UPDATE SET packed_at = NULL;
 END $$;
 
+-- The hash the pit stores for event p_seq of table p_table, in a row or in a packed chunk.
+CREATE FUNCTION pit.stored_hash(p_table integer, p_seq bigint) RETURNS bytea
+LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
+    SELECT coalesce(
+        (SELECT e.hash FROM pit.events e WHERE e.table_id = p_table AND e.seq = p_seq LIMIT 1),
+        (SELECT substring(p.hashes FROM ((p_seq - p.first_seq) * 32 + 1)::integer FOR 32)
+         FROM pit.packed p WHERE p.table_id = p_table AND p.first_seq <= p_seq
+         AND p.last_seq >= p_seq ORDER BY p.first_seq DESC LIMIT 1))
+$$;
 -- One batch of a table's journal, in order. Stored whole, or refused whole with an alert
 -- (the alert is kept, nothing of the batch is): returns NULL when stored, else the sentence.
 CREATE FUNCTION pit.ingest(p_seq bigint[], p_ts text[], p_session bigint[], p_round bigint[],
@@ -218,9 +259,8 @@ BEGIN
                         || ',"ts":"' || b.ts || '"}' || E'\n' || b.data, 'UTF8')), 'hex')
                      <> b.hash THEN
                     'forged: its hash does not match its content'
-                WHEN b.seq <= t.head_seq AND NOT EXISTS (
-                        SELECT 1 FROM pit.events e WHERE e.table_id = t.id AND e.seq = b.seq
-                        AND e.hash = decode(b.hash, 'hex')) THEN
+                WHEN b.seq <= t.head_seq AND pit.stored_hash(t.id, b.seq)
+                        IS DISTINCT FROM decode(b.hash, 'hex') THEN
                     'fork: it differs from the event the pit holds under that number'
                 WHEN b.seq = t.head_seq + 1 AND b.prev <> t.head_hash THEN
                     'fork: its previous hash is not the hash of the pit''s head'
@@ -283,7 +323,7 @@ GRANT USAGE ON SCHEMA pit TO pit_table, pit_review;
 GRANT EXECUTE ON FUNCTION pit.head(), pit.heartbeat(bigint), pit.report_fork(bigint, text),
     pit.ingest(bigint[], text[], bigint[], bigint[], text[], text[], text[], text[])
     TO pit_table;
-GRANT SELECT ON pit.tables, pit.events, pit.sessions, pit.alerts, pit.partitions,
+GRANT SELECT ON pit.tables, pit.events, pit.packed, pit.sessions, pit.alerts, pit.partitions,
     pit.migrations TO pit_review;
 GRANT INSERT ON pit.access_log TO pit_review;
 GRANT USAGE ON SEQUENCE pit.access_log_id_seq TO pit_review;

@@ -12,7 +12,6 @@ local guess: every pass starts from the head the pit acknowledges.
 from __future__ import annotations
 
 import contextlib
-import logging
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -24,8 +23,6 @@ from kiosk.journal.store import open_journal
 from kiosk.pit.status import PitStatus, write_status
 from kiosk.pit.store import PitError, connect, shown
 from models.clock import utc_iso
-
-log = logging.getLogger(__name__)
 
 BATCH = 1000  # events per batch: one round trip and one commit in the pit
 HEARTBEAT_S = 5.0  # how often a following shipper tells the pit it is alive
@@ -55,6 +52,7 @@ class Shipper:
         self.conn = None
         self.table: str | None = None
         self.since: str | None = None  # unreachable or refused since
+        self.pit_head = 0  # the last event the pit acknowledged, as last heard
 
     def close(self) -> None:
         if self.conn is not None:
@@ -99,6 +97,7 @@ class Shipper:
 
         try:
             self.table, seq, digest = self.head()
+            self.pit_head = seq
             sent = 0
             while True:
                 if seq:
@@ -113,6 +112,7 @@ class Shipper:
                     raise Refused(f"pit refused {self.journal}: {why}")
                 sent += len(rows)
                 seq, digest = rows[-1][0], rows[-1][7]
+                self.pit_head = seq
         except psycopg.Error as exc:
             self._drop()
             text = str(exc).strip().splitlines()
@@ -143,7 +143,16 @@ class Shipper:
                       "(docs/pit.md: resolving a refused fork)")
 
     def heartbeat(self) -> None:
-        self._connection().execute("SELECT pit.heartbeat(%s)", (self.journal_head(),))
+        """Tell the pit the table is alive and how far its journal reaches."""
+        import psycopg
+
+        try:
+            self._connection().execute("SELECT pit.heartbeat(%s)", (self.journal_head(),))
+        except psycopg.Error as exc:
+            self._drop()
+            text = str(exc).strip().splitlines()
+            raise PitError(f"{shown(self.url)}: {text[0] if text else type(exc).__name__}") \
+                from None
 
     # -- following ------------------------------------------------------------------------------
 
@@ -152,38 +161,37 @@ class Shipper:
         """Ship until `stop` is set: a pass every `interval` seconds, a heartbeat every
         `heartbeat` seconds, reconnecting by itself. Returns the refusal's line if the pit
         refused the journal (then nothing more is shipped; the heartbeat goes on, so the pit
-        still sees the table alive and how far its journal reaches)."""
+        still sees the table alive and how far its journal reaches). `on_status(status)`
+        hears every pass's state (the ship command prints each change of state)."""
         import time
 
         refused: str | None = None
         beat_at = 0.0
-        shipped = 0
         while not stop.is_set():
             now = time.monotonic()
             try:
                 if refused is None:
                     done = self.ship_pass()
-                    shipped = done.shipped
                     self.since = None
                     state = "shipped" if done.shipped >= self.journal_head() else "behind"
-                    self._status(on_status, state, shipped)
+                    self._status(on_status, state)
+                else:  # said again each pass: a silent shipper would read as not running
+                    self._status(on_status, "refused", refused)
                 if now - beat_at >= heartbeat:
                     self.heartbeat()
                     beat_at = now
             except Refused as exc:
                 refused = str(exc)
                 self.since = self.since or utc_iso()
-                log.error("%s", refused)
-                self._status(on_status, "refused", shipped, refused)
+                self._status(on_status, "refused", refused)
             except PitError as exc:
                 self.since = self.since or utc_iso()
-                log.warning("pit unreachable: %s", exc)
-                self._status(on_status, "unreachable", shipped, str(exc))
+                self._status(on_status, "unreachable", str(exc))
             stop.wait(interval)
         return refused
 
-    def _status(self, on_status, state: str, shipped: int, message: str | None = None) -> None:
-        status = PitStatus(state, shipped, self.journal_head(), utc_iso(),
+    def _status(self, on_status, state: str, message: str | None = None) -> None:
+        status = PitStatus(state, self.pit_head, self.journal_head(), utc_iso(),
                            self.since if state in ("unreachable", "refused") else None,
                            message)
         write_status(self.journal, status)

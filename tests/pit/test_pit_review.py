@@ -59,6 +59,11 @@ def test_the_pit_holds_the_journal_byte_for_byte_and_a_second_ship_changes_nothi
         shipped, capsys):
     journal, url, table_url = shipped
     assert pit_rows(url, "table-1") == event_rows(journal)
+    with psycopg.connect(url) as conn:  # the heartbeat: last heard, how far the journal reaches
+        heard = conn.execute("SELECT heard_at IS NOT NULL, journal_seq, head_seq, state FROM "
+                             "pit.tables WHERE name = 'table-1'").fetchone()
+    last = event_rows(journal)[-1][0]
+    assert heard == (True, last, last, "shipping")
     code, out, _ = cli(capsys, "ship", "--db", str(journal), "--to", table_url, "--once")
     assert code == 0 and "(0 shipped now)" in out
     assert pit_rows(url, "table-1") == event_rows(journal)

@@ -75,7 +75,8 @@ class HeldIngest:
 def summary(capsys, db: str, *table: str) -> tuple[str, str, str]:
     """What the review tools say of a journal: every round, the report, the head hash."""
     out = []
-    for args in (("rounds", "--format", "json"), ("report", "--format", "json"), ("verify",)):
+    for args in (("rounds", "--format", "json"), ("report", "--format", "json"),
+                 ("export", "--round", "2"), ("verify",)):
         code, text, err = cli(capsys, *args, "--db", db, *table)
         assert code == 0, err
         out.append(text.split("\n", 1)[1] if args[0] == "verify" else text)
@@ -149,6 +150,32 @@ def test_a_forked_journal_is_refused_with_an_alert_and_nothing_of_it_stored(pit_
     assert (table, kind, seq) == ("table-1", "fork", stored[-1][0])
     with psycopg.connect(pit_url) as conn:
         assert conn.execute("SELECT state FROM pit.tables").fetchone() == ("refused",)
+
+
+def test_a_following_shipper_refused_keeps_the_table_heard_and_raises_one_alert(
+        pit_url, tmp_path, capsys):
+    url = pit_with_tables(pit_url, "table-1")["table-1"]
+    first = demo_journal(tmp_path / "a.sqlite", 2, seed=1)
+    assert cli(capsys, "ship", "--db", str(first), "--to", url, "--once")[0] == 0
+    other = demo_journal(tmp_path / "b.sqlite", 3, seed=2)
+    shipper = ship_process(other, url)
+    try:
+        wait_until(lambda: (read_status(other) or 0) and read_status(other).state == "refused",
+                   "the refused state")
+        with psycopg.connect(pit_url) as conn:
+            heard = conn.execute("SELECT heard_at FROM pit.tables").fetchone()[0]
+        time.sleep(6)  # more than a heartbeat
+        with psycopg.connect(pit_url) as conn:
+            assert conn.execute("SELECT heard_at FROM pit.tables").fetchone()[0] > heard
+        status = read_status(other)
+        assert status.state == "refused" and "differs from event" in status.message
+        assert status.behind == event_rows(other)[-1][0] - event_rows(first)[-1][0]
+    finally:
+        shipper.send_signal(signal.SIGTERM)
+        _, err = shipper.communicate(timeout=30)
+    assert shipper.returncode == 2
+    assert [line.split(": ")[1] for line in err.splitlines()] == ["refused"]  # said once
+    assert len(alerts(pit_url)) == 1
 
 
 def test_a_restored_older_copy_is_refused_as_a_fork(pit_url, tmp_path, capsys):
