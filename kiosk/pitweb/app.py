@@ -29,6 +29,7 @@ from kiosk.pitweb import auth, queries
 from kiosk.pitweb.i18n import LANGS, tr
 from kiosk.pitweb.live import Hub
 from kiosk.pitweb.settings import Settings
+from kiosk.pitweb.words import step_words
 from models.clock import utc_now
 from models.money import format_amount
 
@@ -43,6 +44,15 @@ PAGES = {  # page -> the roles that may see it
 HOME = {"pit": "/", "surveillance": "/search"}
 
 
+def total_words(label: str, lang: str) -> str:
+    """A hand's label from the view ("soft 17", "bust 24") in the reader's language."""
+    if lang != "de" or not label:
+        return label
+    word, _, number = label.partition(" ")
+    german = {"soft": "weich", "hard": "hart", "bust": "überkauft"}
+    return f"{german[word]} {number}" if word in german and number else label
+
+
 class PitPage:
     def __init__(self, url: str, settings: Settings | None = None) -> None:
         self.url = url
@@ -54,6 +64,11 @@ class PitPage:
         self.env.filters["money"] = lambda v: "" if v is None else format_amount(v)
         self.env.filters["local"] = self._local
         self.env.filters["urlpart"] = lambda v: quote(str(v), safe="")
+        # German writes a decimal comma
+        self.env.filters["loc"] = lambda v, lang: str(v).replace(".", ",") if lang == "de" \
+            else str(v)
+        self.env.globals["words"] = step_words
+        self.env.filters["total"] = total_words
 
     def _local(self, value, fmt: str = "%H:%M:%S") -> str:
         if value is None:

@@ -45,10 +45,14 @@ GERMAN = {
     "demo": "Demo",
     "never": "nie",
     "Shift": "Schicht",
-    "betting": "Setzen",
-    "deal": "Austeilen",
-    "insurance": "Versicherung",
-    "dealer": "Croupier",
+    "phase betting": "Setzen",
+    "phase deal": "Austeilen",
+    "phase insurance": "Versicherung",
+    "phase boxes": "Spieler am Zug",
+    "phase dealer": "Croupier am Zug",
+    "phase settled": "abgerechnet",
+    "phase closed": "beendet",
+    "phase void": "annulliert",
     "settled": "abgerechnet",
     "void": "ungültig",
     "Raised": "Ausgelöst",
@@ -123,6 +127,13 @@ GERMAN = {
 }
 
 
+ENGLISH = {  # keys that are not the English words themselves
+    "phase betting": "betting", "phase deal": "dealing", "phase insurance": "insurance",
+    "phase boxes": "players' turn", "phase dealer": "dealer's turn", "phase settled": "settled",
+    "phase closed": "over", "phase void": "void",
+}
+
+
 def tr(lang: str, text: str, **values) -> str:
-    out = GERMAN.get(text, text) if lang == "de" else text
+    out = GERMAN.get(text, text) if lang == "de" else ENGLISH.get(text, text)
     return out.format(**values) if values else out

@@ -161,6 +161,7 @@ def test_a_commit_at_the_table_changes_its_tile_within_a_second_and_never_shows_
     deal(pit.live, ["2S"])
     pit.live.settle()
     pit.live.confirm_payout("dealer")
+    within_a_second(d, "BJ-02", pit.live.view("pit").seq)  # shipped, for the tests below
 
 
 def test_an_alert_acknowledged_in_the_browser_is_stored_with_the_user_and_time(pit, browser):
