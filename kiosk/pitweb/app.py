@@ -203,7 +203,12 @@ class PitPage:
             name, _, seq = part.rpartition(":")
             if name and seq.isdigit():
                 known[name] = int(seq)
-        reconnect = request.headers.get("last-event-id") is not None
+        # a reconnecting page names the last event it got (table:seq); the rest of what it
+        # holds is what the page was rendered with
+        last = request.headers.get("last-event-id") or ""
+        name, _, seq = last.rpartition(":")
+        if name and seq.isdigit():
+            known[name] = int(seq)
         queue = self.hub.subscribe()
 
         def message(name: str) -> str:
@@ -216,7 +221,7 @@ class PitPage:
                 yield "retry: 1000\n\n"
                 # what the page missed between its rendering (or its last event) and now
                 for name in sorted(self.hub.tiles):
-                    if reconnect or known.get(name) != self.hub.tiles[name].seq:
+                    if known.get(name) != self.hub.tiles[name].seq:
                         yield message(name)
                 while True:
                     try:

@@ -315,3 +315,53 @@ def test_the_page_serves_nothing_from_outside(pit, browser):
     assert client.login("anna", USERS["anna"][1]) == 303
     policy = client.get("/")[2]["content-security-policy"]
     assert "default-src 'self'" in policy and "script-src 'self'" in policy
+
+
+def stream_for(client: Client, path: str, headers: dict, seconds: float = 1.5) -> str:
+    """What the event stream sends in its first `seconds`."""
+    heard: list[str] = []
+    request = urllib.request.Request(client.base + path, headers=headers)
+    stream = client.opener.open(request, timeout=10)
+
+    def read() -> None:
+        try:
+            for line in stream:
+                heard.append(line.decode())
+        except (OSError, AttributeError, ValueError):
+            pass
+    threading.Thread(target=read, daemon=True).start()
+    time.sleep(seconds)
+    stream.close()
+    return "".join(heard)
+
+
+def test_a_reconnecting_page_gets_what_it_missed_after_its_last_event_id(pit):
+    client = Client(pit.base)
+    assert client.login("anna", USERS["anna"][1]) == 303
+    with connect(pit.url) as conn:
+        heads = dict(conn.execute("SELECT name, head_seq FROM pit.tables").fetchall())
+    # BJ-01 sits still (its shipper is gone); BJ-02's shipper beats every 5 s
+    text = stream_for(client, "/events?since=BJ-01:0,BJ-02:0",
+                      {"Last-Event-ID": f"BJ-01:{heads['BJ-01']}"})
+    assert f"id: BJ-02:{heads['BJ-02']}" in text  # missed since the page was rendered
+    assert "id: BJ-01:" not in text  # it had that one already
+    text = stream_for(client, f"/events?since=BJ-01:{heads['BJ-01']}", {})
+    assert "id: BJ-01:" not in text  # a page that is up to date gets nothing of it
+
+
+def test_a_table_not_heard_from_raises_an_alert_once(pit):
+    with psycopg.connect(pit.url, autocommit=True) as conn:
+        conn.execute("UPDATE pit.tables SET heard_at = now() - interval '10 minutes' "
+                     "WHERE name = 'BJ-01'")
+    deadline = time.monotonic() + 5
+    found = []
+    while time.monotonic() < deadline and not found:
+        time.sleep(0.2)
+        with connect(pit.url) as conn:
+            found = conn.execute("SELECT a.message FROM pit.alerts a JOIN pit.tables t ON "
+                                 "t.id = a.table_id WHERE a.kind = 'table_silent'").fetchall()
+    assert len(found) == 1 and "BJ-01: not heard from since" in found[0][0]
+    time.sleep(1.5)  # more polls of the registry: still one alert
+    with connect(pit.url) as conn:
+        assert conn.execute("SELECT count(*) FROM pit.alerts WHERE kind = 'table_silent'") \
+            .fetchone()[0] == 1
