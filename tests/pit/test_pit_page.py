@@ -56,7 +56,10 @@ def pit(pg_server, tmp_path_factory):
     with connect(url) as conn:
         for name, (role, password) in USERS.items():
             add_user(conn, name, role, password)
-    server = PageServer(url)
+    with connect(url) as conn:  # the page logs in as a member of pit_web, as docs/pit.md says
+        conn.execute("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = "
+                     "'pitweb') THEN CREATE ROLE pitweb LOGIN IN ROLE pit_web; END IF; END $$")
+    server = PageServer(url.replace("://postgres@", "://pitweb@", 1))
     try:
         yield SimpleNamespace(url=url, server=server, live=live, base=server.base)
     finally:
