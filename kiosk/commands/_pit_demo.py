@@ -11,6 +11,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 from pathlib import Path
 
@@ -69,22 +70,38 @@ class DemoServer:
                 subprocess.run(["useradd", "--system", "--user-group", "--no-create-home",
                                 "--shell", "/usr/sbin/nologin", "postgres"], check=True,
                                capture_output=True)
-            for path in (self.folder, self.sockets):
+            if not self._reachable(self.folder):
+                # a checkout in a home folder closed to others: the server's files go to a
+                # folder of their own under /tmp, removed when the demo stops
+                self.moved = Path(tempfile.mkdtemp(prefix="pit-demo-", dir="/tmp"))
+                self.moved.chmod(0o755)
+                self.data = self.moved / "data"
+                self.sockets = self.moved / "sockets"
+                self.sockets.mkdir()
+                print(f"pit demo: {self.folder} is closed to the postgres user; the server's "
+                      f"files are in {self.moved} until the demo stops", flush=True)
+            for path in (self.data.parent, self.sockets):
                 shutil.chown(path, "postgres", "postgres")
-            if subprocess.run(["runuser", "-u", "postgres", "--", "test", "-w",
-                               str(self.folder)], capture_output=True).returncode != 0:
-                raise CommandError(f"pit demo: the postgres user cannot reach {self.folder} "
-                                   "(a folder above it is closed to others); choose --folder "
-                                   "under /tmp or /var/tmp")
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E",
                   "UTF8", "--locale=C", "--no-sync")
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "server.log"), "-w",
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.data.parent / "server.log"),
+                  "-w",
                   "-t", "60", "-o", f"-p {self.port} -h 127.0.0.1 -k {self.sockets} "
                   "-c fsync=off", "start")
+
+    moved: Path | None = None
+
+    @staticmethod
+    def _reachable(folder: Path) -> bool:
+        shutil.chown(folder, "postgres", "postgres")
+        return subprocess.run(["runuser", "-u", "postgres", "--", "test", "-w", str(folder)],
+                              capture_output=True).returncode == 0
 
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
             self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop", check=False)
+        if self.moved is not None:
+            shutil.rmtree(self.moved, ignore_errors=True)
 
     def url(self) -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
