@@ -368,3 +368,22 @@ def test_a_table_not_heard_from_raises_an_alert_once(pit):
     with connect(pit.url) as conn:
         assert conn.execute("SELECT count(*) FROM pit.alerts WHERE kind = 'table_silent'") \
             .fetchone()[0] == 1
+
+
+def test_a_fault_acknowledged_at_the_table_is_shown_so_and_still_waits_for_the_pit(pit):
+    from models.errors import CardError
+
+    with pytest.raises(CardError, match="out of turn"):
+        pit.live.card("AS")  # between rounds: refused, journaled as an alert
+    fault = pit.live.view("pit").faults[-1]
+    pit.live.acknowledge(fault.seq, "dealer")
+    client = Client(pit.base)
+    assert client.login("anna", USERS["anna"][1]) == 303
+    deadline = time.monotonic() + 5
+    row = None
+    while time.monotonic() < deadline and row is None:
+        time.sleep(0.2)
+        found = re.search(r'<tr id="alert-\d+" class="open">(?:(?!</tr>).)*out of turn'
+                          r'(?:(?!</tr>).)*</tr>', client.get("/alerts")[1], re.S)
+        row = found[0] if found and "am Tisch erledigt" in found[0] else None
+    assert row is not None and "Quittieren" in row  # the pit still acknowledges it
