@@ -38,6 +38,15 @@ def table_add_cmd(args) -> int:
     return 0
 
 
+def table_retire_cmd(args) -> int:
+    from kiosk.pit.store import retire_table
+
+    retire_table(_url(args), args.name)
+    print(f"table {args.name} retired: its role may no longer ship; its history stays in the "
+          "pit")
+    return 0
+
+
 def verify_cmd(args) -> int:
     from kiosk.pit.check import verify_pit
     from kiosk.pit.store import shown
@@ -77,7 +86,7 @@ def register(sub) -> None:
                                 "postgresql://pit@pit.casino.lan/pit")
     i.add_argument("--db", required=True, metavar="URL", help="the pit, as its owner")
     i.set_defaults(func=init_cmd)
-    t = verbs.add_parser("table", help="the pit's tables: add one")
+    t = verbs.add_parser("table", help="the pit's tables: add one, retire one")
     tv = t.add_subparsers(dest="table_command", metavar="VERB", required=True)
     a = tv.add_parser("add", help="register a table and create its role; prints the URL for "
                       "the table's [pit] url",
@@ -87,6 +96,13 @@ def register(sub) -> None:
     a.add_argument("--db", required=True, metavar="URL", help="the pit, as a role that may "
                    "create roles (its owner)")
     a.set_defaults(func=table_add_cmd)
+    r = tv.add_parser("retire", help="a table ships no more: its role may no longer log in; "
+                      "its history stays (a refused fork resolved, docs/pit.md)",
+                      epilog="example: blackjack-kiosk pit table retire BJ-03 --db "
+                             "postgresql://pit@pit.casino.lan/pit")
+    r.add_argument("name", type=table_name, help="the table's name in the pit")
+    r.add_argument("--db", required=True, metavar="URL", help="the pit, as its owner")
+    r.set_defaults(func=table_retire_cmd)
     v = verbs.add_parser("verify", help="verify every table's chain and re-settle every round, "
                          "tables in parallel on every core; exits 2 naming the table and event "
                          "of the first fault",

@@ -1,5 +1,6 @@
-"""The central store's schema as named migrations, applied in order, each in one transaction
-with its row in `pit.migrations` (as the journal's own). Released entries are never edited.
+"""The central store's schema as named migrations, applied in order, each with its row in
+`pit.migrations` (as the journal's own), a whole `pit init` in one transaction. Released
+entries are never edited.
 
 Everything lives in the schema `pit`; docs/pit.md describes each table. Nobody but the owner
 holds a privilege on a table: a table's own role reaches the store only through the
@@ -29,7 +30,7 @@ CREATE TABLE pit.tables (
     shipped_at timestamptz,               -- when the last batch was stored
     heard_at timestamptz,                 -- the shipper's last heartbeat ("last heard")
     journal_seq bigint,                   -- how far the table's journal reached then
-    state text NOT NULL DEFAULT 'new',    -- new, shipping, refused
+    state text NOT NULL DEFAULT 'new',    -- new, shipping, refused, retired
     retired_at timestamptz                -- ships no more (set by an operator, docs/pit.md)
 );
 CREATE TABLE pit.events (

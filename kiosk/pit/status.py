@@ -46,16 +46,40 @@ def read_status(journal: str | Path, now: datetime | None = None) -> PitStatus |
     """The shipper's last word, or None where no shipper ever wrote one (no pit configured).
     A word older than a minute says the shipper is not running: shown as unreachable since
     then."""
-    path = status_path(journal)
+    return StatusReader(journal).read(now)
+
+
+class StatusReader:
+    """`read_status` for a caller that asks after every event (the table service): the file
+    is read again only when it changed."""
+
+    def __init__(self, journal: str | Path) -> None:
+        self.path = status_path(journal)
+        self._seen: tuple | None = None
+        self._status: PitStatus | None = None
+
+    def read(self, now: datetime | None = None) -> PitStatus | None:
+        try:
+            st = self.path.stat()
+        except OSError:
+            return None
+        if (st.st_mtime_ns, st.st_size, st.st_ino) != self._seen:
+            self._seen = (st.st_mtime_ns, st.st_size, st.st_ino)
+            self._status = _parse(self.path)
+        status = self._status
+        if status is None:
+            return None
+        if now is not None and \
+                (now - datetime.fromisoformat(status.at)).total_seconds() > SILENT_AFTER_S:
+            return PitStatus("unreachable", status.shipped, status.journal, status.at,
+                             status.since or status.at, "the shipper is not running")
+        return status
+
+
+def _parse(path: Path) -> PitStatus | None:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        status = PitStatus(**raw)
-        written = datetime.fromisoformat(status.at)
+        status = PitStatus(**json.loads(path.read_text(encoding="utf-8")))
+        datetime.fromisoformat(status.at)
     except (OSError, ValueError, TypeError):
         return None
-    if status.state not in STATES:
-        return None
-    if now is not None and (now - written).total_seconds() > SILENT_AFTER_S:
-        return PitStatus("unreachable", status.shipped, status.journal, status.at,
-                         status.since or status.at, "the shipper is not running")
-    return status
+    return status if status.state in STATES else None

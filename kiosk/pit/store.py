@@ -58,7 +58,8 @@ def applied_migrations(conn) -> list[str]:
 
 def init(url: str) -> list[str]:
     """Create or migrate the schema; the names of the migrations applied now (none on a
-    store that is up to date). Each migration is one transaction with its record."""
+    store that is up to date). All of it is one transaction, each migration with its record:
+    a migration that fails leaves the store as it was."""
     import psycopg
 
     known = [name for name, _ in MIGRATIONS]
@@ -137,6 +138,28 @@ def add_table(url: str, name: str) -> str:
     netloc = f"{quote(role, safe='')}:{quote(password, safe='')}@{host}" + \
         (f":{parts.port}" if parts.port else "")
     return urlunsplit(parts._replace(netloc=netloc))
+
+
+def retire_table(url: str, name: str) -> None:
+    """The table ships no more: its role may no longer log in, and the store refuses it even
+    so; its history stays, read-only, under its name (a refused fork resolved, docs/pit.md)."""
+    import psycopg
+    from psycopg import sql
+
+    with connect(url) as conn:
+        check_ready(conn, url)
+        try:
+            with conn.transaction():
+                row = conn.execute("UPDATE pit.tables SET retired_at = now(), state = 'retired' "
+                                   "WHERE name = %s AND retired_at IS NULL RETURNING role",
+                                   (name,)).fetchone()
+                if row is None:
+                    raise PitError(f"table {name!r} is not a table of the pit that still ships "
+                                   "(nothing was changed)")
+                conn.execute(sql.SQL("ALTER ROLE {} NOLOGIN").format(sql.Identifier(row[0])))
+        except psycopg.Error as exc:
+            raise PitError(f"table {name!r}: cannot retire it ({_first_line(exc)}); nothing "
+                           "was changed") from None
 
 
 def log_access(conn, what: str, table: str | None, detail: str | None = None) -> None:

@@ -23,7 +23,7 @@ from kiosk.journal.events import CARD_SOURCES, Event
 from kiosk.journal.fold import RoundState, Session, apply_event, new_round
 from kiosk.journal.store import WriterLock, open_journal
 from kiosk.journal.writer import JournalWriter
-from kiosk.pit.status import read_status
+from kiosk.pit.status import StatusReader
 from kiosk.table.faults import FaultBoard
 from kiosk.table.pins import Throttle
 from kiosk.table.play import PlayCommands
@@ -61,6 +61,7 @@ class TableService(PlayCommands, SupervisorCommands):
         self.board = FaultBoard()
         self.seats: dict[int, str] = {}  # of the round shown, kept for the next one
         self._listeners: list[Listener] = []
+        self._pit_status = StatusReader(writer.path)  # what the shipper leaves beside it
         self.recover()
 
     @classmethod
@@ -157,7 +158,7 @@ class TableService(PlayCommands, SupervisorCommands):
     def pit_view(self) -> PitView | None:
         """The pit's copy of this journal as the shipper (`blackjack-kiosk ship`, its own
         process) last wrote it beside the journal; None where nothing ships it."""
-        status = read_status(self.journal_path, now=utc_now())
+        status = self._pit_status.read(now=utc_now())
         if status is None:
             return None
         return PitView(status.state, status.behind, status.since)

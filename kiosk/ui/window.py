@@ -105,6 +105,7 @@ class StatusBar(QWidget):
         self.render_pit(view.pit)
 
     def render_pit(self, pit) -> None:
+        self.pit.setVisible(pit is not None)
         if pit is None:
             self.pit.setText("")
             return

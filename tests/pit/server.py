@@ -4,7 +4,8 @@
 `initdb` and `pg_ctl` refuse to run as root, and CI runs as root: there the cluster is made and
 run by the `postgres` user (created if the machine has none), its folders under /tmp (outside
 pytest's private temporary folder, which `postgres` may not enter). Run by another user, the
-tools run as that user.
+tools run as that user. The server speaks TLS with a certificate of a CA made for it
+(`Server.ca`), so a test can ask for `sslmode=verify-full`.
 """
 
 from __future__ import annotations
@@ -55,6 +56,31 @@ class Server:
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E",
                   "UTF8", "--locale=C", "--no-sync")
         self.port = 0
+        self.ca = self._certificates()
+
+    def _certificates(self) -> Path:
+        """A CA of its own and the server's certificate for 127.0.0.1, signed by it, so that
+        a client may ask for TLS and check the server (sslmode=verify-full)."""
+        tls = self.base / "tls"
+        tls.mkdir()
+
+        def openssl(*args: str) -> None:
+            subprocess.run(["openssl", *args], cwd=tls, check=True, capture_output=True,
+                           timeout=60)
+
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+                "/CN=pit test CA", "-keyout", "ca.key", "-out", "ca.crt")
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout",
+                "server.key", "-out", "server.csr")
+        (tls / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+        openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
+                "-CAcreateserial", "-days", "2", "-extfile", "san.ext", "-out", "server.crt")
+        os.chmod(tls / "server.key", 0o600)
+        if self.root:
+            for name in ("server.key", "server.crt"):
+                shutil.chown(tls / name, "postgres", "postgres")
+            shutil.chown(tls, "postgres", "postgres")
+        return tls / "ca.crt"
 
     def _run(self, tool: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         cmd = [str(self.bin / tool), *args]
@@ -66,7 +92,9 @@ class Server:
         for _ in range(5):
             self.port = self.port or _free_port()
             options = (f"-p {self.port} -h 127.0.0.1 -k {self.sockets} "
-                       "-c max_connections=200 -c shared_buffers=128MB")
+                       "-c max_connections=200 -c shared_buffers=128MB -c ssl=on "
+                       f"-c ssl_cert_file={self.ca.parent / 'server.crt'} "
+                       f"-c ssl_key_file={self.ca.parent / 'server.key'}")
             if not self.durable:
                 options += " -c fsync=off -c full_page_writes=off"
             done = self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w",

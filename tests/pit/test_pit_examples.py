@@ -34,3 +34,21 @@ def test_the_pit_and_ship_examples_run_as_printed(pit_url, tmp_path):
     shipped = run_example("ship", table_url, tmp_path)
     assert shipped.returncode == 0, shipped.stderr
     assert "the pit holds all" in shipped.stdout and "table table-7" in shipped.stdout
+
+
+def test_ship_takes_the_journal_and_the_url_from_the_configuration(pit_url, tmp_path, capsys):
+    """As the unit runs it: `ship --config` ([table] database, [pit] url)."""
+    from tests.journal_support import event_rows
+    from tests.pit.pit_support import cli, pit_rows, pit_with_tables
+
+    url = pit_with_tables(pit_url, "BJ-07")["BJ-07"]
+    journal = demo_journal(tmp_path / "journal.sqlite", 1, table="BJ-07")
+    config = tmp_path / "kiosk.toml"
+    table = f'[table]\nid = "BJ-07"\ndatabase = "{journal}"\n'
+    config.write_text(table)
+    code, _, err = cli(capsys, "ship", "--config", str(config), "--once")
+    assert code == 2 and "has no [pit] url" in err
+    config.write_text(table + f'[pit]\nurl = "{url}"\n')
+    code, out, err = cli(capsys, "ship", "--config", str(config), "--once")
+    assert code == 0, err
+    assert pit_rows(pit_url, "BJ-07") == event_rows(journal)

@@ -196,3 +196,23 @@ def test_no_role_may_update_or_delete_an_event_not_even_the_owner(shipped):
         with pytest.raises(psycopg.errors.RaiseException, match="only acknowledged"):
             conn.execute("UPDATE pit.alerts SET acknowledged_by = 'Herr Kaya', "
                          "acknowledged_at = now() WHERE kind = 'test'")
+
+
+def test_each_stored_batch_notifies_a_listening_page(pit_url, tmp_path):
+    """What the pit page (LISTEN pit_events) hears: the table and its new head, per batch."""
+    from kiosk.pit.shipper import Shipper
+    from tests.journal_support import demo_journal
+
+    url = pit_with_tables(pit_url, "table-1")["table-1"]
+    journal = demo_journal(tmp_path / "t.sqlite", 2)
+    with psycopg.connect(pit_url, autocommit=True) as listener:
+        listener.execute("LISTEN pit_events")
+        shipper = Shipper(journal, url, batch=40)
+        try:
+            shipper.ship_pass()
+        finally:
+            shipper.close()
+        last = event_rows(journal)[-1][0]
+        batches = -(-last // 40)
+        heard = [n.payload for n in listener.notifies(timeout=5, stop_after=batches)]
+    assert heard == [f"table-1:{min(n, last)}" for n in range(40, last + 40, 40)]

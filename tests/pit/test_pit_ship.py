@@ -276,6 +276,11 @@ def test_pit_verify_names_the_table_and_event_changed_behind_its_back(pit_url, t
     code, _, err = cli(capsys, "verify", "--db", pit_url, "--table", "table-3")
     assert code == 2 and err.startswith("event 7: is missing: the chain jumps from event 6 "
                                         "to event 8")
+    with psycopg.connect(pit_url, autocommit=True) as conn:  # an event slipped in twice
+        conn.execute("INSERT INTO pit.events SELECT * FROM pit.events WHERE seq = 12 AND "
+                     "table_id = (SELECT id FROM pit.tables WHERE name = 'table-1')")
+    code, _, err = cli(capsys, "verify", "--db", pit_url, "--table", "table-1")
+    assert code == 2 and err.startswith("event 12: the pit holds two events under this number")
 
 
 def test_the_shipper_refuses_a_missing_journal_and_an_unreachable_pit(tmp_path, capsys):
@@ -306,3 +311,42 @@ def test_a_kind_the_store_has_never_seen_is_shipped_like_any_other(pit_url, tmp_
     finally:
         shipper.close()
     assert pit_rows(pit_url, "table-1")[-1] == (seq, kind, data, digest)
+
+
+def test_tls_where_the_url_asks_for_it(pg_server, pit_url, tmp_path, capsys):
+    """sslmode=verify-full with the casino's CA ships; a server the CA did not sign is
+    refused before anything is sent."""
+    url = pit_with_tables(pit_url, "table-1")["table-1"]
+    journal = demo_journal(tmp_path / "t.sqlite", 1)
+    code, _, err = cli(capsys, "ship", "--db", str(journal), "--to",
+                       f"{url}?sslmode=verify-full&sslrootcert={pg_server.ca}", "--once")
+    assert code == 0, err  # verify-full: TLS, and the server's certificate checked
+    other = tmp_path / "other-ca.crt"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=not the casino", "-keyout", str(tmp_path / "k"), "-out",
+                    str(other)], check=True, capture_output=True)
+    more(journal, "table-1", 1, seed=2)
+    code, _, err = cli(capsys, "ship", "--db", str(journal), "--to",
+                       f"{url}?sslmode=verify-full&sslrootcert={other}", "--once")
+    assert code == 2 and "certificate verify failed" in err
+    assert pit_rows(pit_url, "table-1") != event_rows(journal)
+
+
+def test_a_retired_table_ships_no_more_and_keeps_its_history(pit_url, tmp_path, capsys):
+    url = pit_with_tables(pit_url, "table-1")["table-1"]
+    journal = demo_journal(tmp_path / "t.sqlite", 2)
+    assert cli(capsys, "ship", "--db", str(journal), "--to", url, "--once")[0] == 0
+    _, before, _ = cli(capsys, "rounds", "--db", pit_url, "--table", "table-1")
+    code, out, _ = cli(capsys, "pit", "table", "retire", "table-1", "--db", pit_url)
+    assert code == 0 and "retired" in out
+    more(journal, "table-1", 1, seed=2)
+    code, _, err = cli(capsys, "ship", "--db", str(journal), "--to", url, "--once")
+    assert code == 2 and "not permitted to log in" in err
+    with psycopg.connect(pit_url, autocommit=True) as conn:  # even if it could log in
+        conn.execute('ALTER ROLE "{}" LOGIN'.format(url.split("//")[1].split(":")[0]
+                                                    .replace("%2F", "/")))
+    code, _, err = cli(capsys, "ship", "--db", str(journal), "--to", url, "--once")
+    assert code == 2 and "ships no table of this pit" in err
+    assert cli(capsys, "rounds", "--db", pit_url, "--table", "table-1")[1] == before
+    code, _, err = cli(capsys, "pit", "table", "retire", "table-1", "--db", pit_url)
+    assert code == 2 and "nothing was changed" in err
