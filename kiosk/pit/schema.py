@@ -360,6 +360,8 @@ CREATE TABLE pit.logins (
     address text
 );
 CREATE INDEX logins_by_user ON pit.logins (user_name, at);
+-- the page's search walks the rounds' openings newest first: one in about 40 events
+CREATE INDEX events_round_opens ON pit.events (ts) WHERE kind = 'round_open';
 ALTER TABLE pit.alerts ADD COLUMN origin text NOT NULL DEFAULT 'store';  -- store, journal, page
 CREATE UNIQUE INDEX alerts_once ON pit.alerts (table_id, kind, seq) WHERE origin <> 'store';
 ALTER TABLE pit.access_log ADD COLUMN person text;  -- the pit page's user

@@ -300,7 +300,8 @@ class PitPage:
         step = int(step) if step.isdigit() else 0
         try:
             async with self.db() as conn:
-                steps, step = await queries.replay(conn, user.name, table, round_id, step)
+                steps, step = await queries.replay(conn, self.url, user.name, table, round_id,
+                                                    step)
         except (NotFound, PitError) as exc:
             return self.render(request, "error.html", user, 404, message=str(exc))
         return self.render(request, "replay.html", user, table=table, round_id=round_id,
@@ -315,7 +316,7 @@ class PitPage:
         round_id = request.path_params["round"]
         try:
             async with self.db() as conn:
-                text = await queries.export(conn, user.name, table, round_id)
+                text = await queries.export(conn, self.url, user.name, table, round_id)
         except (NotFound, PitError) as exc:
             return self.render(request, "error.html", user, 404, message=str(exc))
         name = f"{table}-round-{round_id}.json".replace('"', "_")

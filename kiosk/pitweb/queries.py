@@ -5,6 +5,7 @@ journal."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import datetime as dt
 import io
@@ -12,10 +13,12 @@ import json
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from kiosk.journal import reader
 from kiosk.journal.errors import NotFound
 from kiosk.journal.events import event_from_row
 from kiosk.journal.fold import Session, fold_round
 from kiosk.journal.shift_report import TableReport, Tally
+from kiosk.pit.review import open_table
 from kiosk.pit.store import PitError
 from kiosk.table.review import ReplayStep, replay_steps
 from models.errors import GameError
@@ -149,13 +152,25 @@ async def search(conn, f: Filters) -> list[Found]:
     return out
 
 
+def _packed_round(url: str, table: str, round_id: int):
+    db = open_table(url, table, "pit page", round_id=round_id)
+    try:
+        events = reader.round_events(db, round_id)
+        if not events or events[0].kind != "round_open":
+            raise NotFound(f"round {round_id} of table {table} is not in the pit")
+        return reader.session(db, events[0].session_id), events
+    finally:
+        db.conn.close()
+
+
 async def log_access(conn, person: str, what: str, table: str | None, detail: str) -> None:
     await conn.execute("INSERT INTO pit.access_log (what, table_name, detail, person) "
                        "VALUES (%s, %s, %s, %s)", (what, table, detail, person))
 
 
-async def round_events(conn, table: str, round_id: int):
-    """The round's session and its events, read from the pit."""
+async def round_events(conn, url: str, table: str, round_id: int):
+    """The round's session and its events, read from the pit: from its rows, or, for a month
+    packed into chunks (`pit pack`), through the review tools' reader of the pit."""
     cur = await conn.execute("SELECT id FROM pit.tables WHERE name = %s", (table,))
     row = await cur.fetchone()
     if row is None:
@@ -164,7 +179,9 @@ async def round_events(conn, table: str, round_id: int):
     cur = await conn.execute(f"SELECT {EVENT_COLUMNS} FROM pit.events WHERE table_id = %s AND "
                              "round_id = %s ORDER BY seq", (tid, round_id))
     events = [event_from_row(r) for r in await cur.fetchall()]
-    if not events or events[0].kind != "round_open":
+    if not events:
+        return await asyncio.to_thread(_packed_round, url, table, round_id)
+    if events[0].kind != "round_open":
         raise NotFound(f"round {round_id} of table {table} is not in the pit")
     cur = await conn.execute(
         f"SELECT {EVENT_COLUMNS} FROM pit.events WHERE table_id = %s AND seq = (SELECT seq "
@@ -176,11 +193,11 @@ async def round_events(conn, table: str, round_id: int):
     return Session.from_event(event_from_row(opening)), events
 
 
-async def replay(conn, person: str, table: str, round_id: int, step: int) \
+async def replay(conn, url: str, person: str, table: str, round_id: int, step: int) \
         -> tuple[tuple[ReplayStep, ...], int]:
     """The round step by step (as the kiosk's recall replays it); logged first."""
     await log_access(conn, person, "replay", table, f"round {round_id} step {step}")
-    session, events = await round_events(conn, table, round_id)
+    session, events = await round_events(conn, url, table, round_id)
     try:
         steps = replay_steps(session, events)
     except GameError as exc:
@@ -189,10 +206,10 @@ async def replay(conn, person: str, table: str, round_id: int, step: int) \
     return steps, min(max(step, 0), len(steps) - 1)
 
 
-async def export(conn, person: str, table: str, round_id: int) -> str:
+async def export(conn, url: str, person: str, table: str, round_id: int) -> str:
     """The settled round's record (the text `blackjack-kiosk export` writes); logged first."""
     await log_access(conn, person, "export", table, f"round {round_id}")
-    session, events = await round_events(conn, table, round_id)
+    session, events = await round_events(conn, url, table, round_id)
     state = fold_round(session, events)
     if state.status != "settled":
         raise PitError(f"round {round_id} is {state.status}: only a settled round makes a "
