@@ -387,3 +387,18 @@ def test_a_fault_acknowledged_at_the_table_is_shown_so_and_still_waits_for_the_p
                           r'(?:(?!</tr>).)*</tr>', client.get("/alerts")[1], re.S)
         row = found[0] if found and "am Tisch erledigt" in found[0] else None
     assert row is not None and "Quittieren" in row  # the pit still acknowledges it
+
+
+def test_a_tile_says_how_far_the_pit_is_behind_and_a_bad_search_is_named(pit):
+    client = Client(pit.base)
+    assert client.login("anna", USERS["anna"][1]) == 303
+    with psycopg.connect(pit.url, autocommit=True) as conn:
+        conn.execute("UPDATE pit.tables SET journal_seq = head_seq + 7, heard_at = now() "
+                     "WHERE name = 'BJ-01'")
+    deadline = time.monotonic() + 5
+    while "7 Ereignisse zurück" not in client.get("/")[1]:
+        assert time.monotonic() < deadline, "the tile never said how far behind"
+        time.sleep(0.2)
+    status, body, _ = client.get("/search?find=1&amount=zehn&box=12")
+    assert status == 200 and "amount: &#39;zehn&#39; is not an amount" in body
+    assert 'id="found"' not in body  # nothing searched
