@@ -29,6 +29,7 @@ from kiosk.pitweb import auth, queries
 from kiosk.pitweb.i18n import LANGS, tr
 from kiosk.pitweb.live import Hub
 from kiosk.pitweb.settings import Settings
+from kiosk.pitweb.tiles import dom_id
 from kiosk.pitweb.words import step_words
 from models.clock import utc_now
 from models.money import format_amount
@@ -212,7 +213,10 @@ class PitPage:
         queue = self.hub.subscribe()
 
         def message(name: str) -> str:
-            t = self.hub.tiles[name]
+            t = self.hub.tiles.get(name)
+            if t is None:  # the table was retired: its tile goes
+                data = json.dumps({"id": dom_id(name), "html": ""})
+                return f"event: tile\ndata: {data}\n\n"
             data = json.dumps({"id": t.dom_id, "html": self.tile_html(name, user.lang)})
             return f"id: {name}:{t.seq}\nevent: tile\ndata: {data}\n\n"
 

@@ -251,6 +251,11 @@ class Hub:
             "FROM pit.tables t WHERE t.retired_at IS NULL ORDER BY t.name",
             (self.settings.silent_after_s,))
         rows = await cur.fetchall()
+        gone = set(self.folds) - {row[1] for row in rows}
+        for name in gone:  # retired (pit table retire): its tile leaves the pages
+            for table in (self.folds, self.stores, self.tiles):
+                table.pop(name, None)
+            self._tell(name)
         now = utc_now()
         shift = self.settings.shift_of(now)
         new_shift = shift != self.shift

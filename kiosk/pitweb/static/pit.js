@@ -21,6 +21,10 @@
     holder.innerHTML = data.html;
     var fresh = holder.firstElementChild;
     var old = document.getElementById(data.id);
+    if (!fresh) {
+      if (old) { old.remove(); }  // a table retired from the pit
+      return;
+    }
     if (old) {
       old.replaceWith(fresh);
     } else {
