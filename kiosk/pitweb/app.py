@@ -286,8 +286,10 @@ class PitPage:
             tables = [r[0] for r in await cur.fetchall()]
             if "find" in form:
                 try:
-                    found = await queries.search(conn, queries.parse_filters(
-                        form, self.settings.zone))
+                    filters = queries.parse_filters(form, self.settings.zone)
+                    await queries.log_access(conn, user.name, "search", filters.table or None,
+                                             request.url.query[:500])
+                    found = await queries.search(conn, filters)
                 except queries.BadQuery as exc:
                     error = str(exc)
         return self.render(request, "search.html", user, form=form, found=found, error=error,

@@ -217,6 +217,10 @@ def test_a_round_is_found_and_replayed_step_by_step_the_hole_card_face_down_unti
                               "WHERE what = 'replay' ORDER BY id").fetchall()
     assert logged[0] == ("sven", "replay", "BJ-02", f"round {round_id} step 0")
     assert len(logged) >= 10  # every step shown is logged
+    with connect(pit.url) as conn:
+        assert conn.execute("SELECT person, table_name, detail FROM pit.access_log WHERE "
+                            "what = 'search'").fetchall() == [
+            ("sven", "BJ-02", "find=1&table=BJ-02&player=bert&amount=20")]
 
 
 def test_the_shift_report_downloads_as_csv(pit, browser):
