@@ -31,9 +31,37 @@ pytestmark = pytest.mark.xdist_group("pit")  # one worker, one server
 
 USERS = {"anna": ("pit", "anna-secret-1"), "sven": ("surveillance", "sven-secret-1"),
          "tom": ("pit", "tom-secret-11"), "ida": ("pit", "ida-secret-11")}
-HOLE = "5H"  # the dealer's hole card at the live table, and how the page would draw it
+HOLE = "5H"  # the dealer's hole card in BJ-02's first round, and how the page draws it
 HOLE_DRAWN = "5\u2665"
+HOLE2 = "4H"  # and in its second, played live by the tile's test
+HOLE2_DRAWN = "4\u2665"
 STALE = (StaleElementReferenceException,)  # a tile replaced while it was read
+
+
+def first_round(live: TableService) -> None:
+    """BJ-02's first round, played out (hole card 5H), then a card between rounds that the
+    table refuses and its dealer acknowledges."""
+    from models.errors import CardError
+
+    live.open_round({1: "anna", 2: "bert"})
+    live.bet("anna", 1, "50")
+    live.bet("bert", 2, "20")
+    # box 1, box 2, the dealer's hole card, box 1, box 2, the dealer's up card
+    deal(live, ["9S", "8C", HOLE, "7C", "6D", "KD"])
+    live.stand(1, 1)
+    live.stand(2, 1)
+    deal(live, ["2S"])  # 15 draws a 2 and stands on 17
+    live.settle()
+    live.confirm_payout("dealer")
+    with pytest.raises(CardError, match="out of turn"):
+        live.card("AS")  # between rounds: refused, journaled as an alert
+    live.acknowledge(live.view("pit").faults[-1].seq, "dealer")
+
+
+def pit_head(url: str, table: str) -> int:
+    with connect(url) as conn:
+        return conn.execute("SELECT head_seq FROM pit.tables WHERE name = %s",
+                            (table,)).fetchone()[0]
 
 
 @pytest.fixture(scope="module")
@@ -47,12 +75,16 @@ def pit(pg_server, tmp_path_factory):
     shipper.close()
     live = TableService.open(folder / "bj02.sqlite", table="BJ-02",
                              rules={"preset": "holecard", "decks": 6})
-    live.open_round({1: "anna", 2: "bert"})
+    first_round(live)
     stop = threading.Event()
     following = Shipper(folder / "bj02.sqlite", urls["BJ-02"])
     ship = threading.Thread(target=following.follow, args=(stop,),
                             kwargs={"interval": 0.05}, daemon=True)
     ship.start()
+    deadline = time.monotonic() + 20
+    while pit_head(url, "BJ-02") < live.view("pit").seq:  # every test starts from it shipped
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
     with connect(url) as conn:
         for name, (role, password) in USERS.items():
             add_user(conn, name, role, password)
@@ -137,34 +169,30 @@ def test_a_commit_at_the_table_changes_its_tile_within_a_second_and_never_shows_
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
 
-    event = pit.live.bet("anna", 1, "50")
+    pit.live.open_round()
+    event = pit.live.bet("anna", 1, "30")
     within_a_second(d, "BJ-02", event.seq)
-    pit.live.bet("bert", 2, "20")
+    pit.live.bet("bert", 2, "10")
     # box 1, box 2, the dealer's hole card, box 1, box 2, the dealer's up card
-    deal(pit.live, ["9S", "8C", HOLE, "7C", "6D", "KD"])
+    deal(pit.live, ["9S", "8C", HOLE2, "7C", "6D", "KD"])
     last = pit.live.view("pit").seq
     within_a_second(d, "BJ-02", last)
     dealer = d.find_element(By.CSS_SELECTOR, "#tile-BJ-02 .dealer")
     assert len(dealer.find_elements(By.CSS_SELECTOR, ".card.back")) == 1
     assert [c.text for c in dealer.find_elements(By.CSS_SELECTOR, ".card:not(.back)")] == \
         ["K\u2666"]
-    assert HOLE_DRAWN not in d.page_source and HOLE not in d.page_source
+    assert HOLE2_DRAWN not in d.page_source and HOLE2 not in d.page_source
     time.sleep(0.3)
     text = "".join(heard)
     assert f"id: BJ-02:{last}" in text  # the stream carried the table's last event
-    assert HOLE not in text and "5\\u2665" not in text and HOLE_DRAWN not in text
+    assert HOLE2 not in text and "4\\u2665" not in text and HOLE2_DRAWN not in text
     # both boxes stand: the dealer turns his hole card, and now the tile shows it
     pit.live.stand(1, 1)
     pit.live.stand(2, 1)
     turned = pit.live.view("pit").seq
     within_a_second(d, "BJ-02", turned)
-    assert HOLE_DRAWN in d.find_element(By.CSS_SELECTOR, "#tile-BJ-02 .dealer").text
+    assert HOLE2_DRAWN in d.find_element(By.CSS_SELECTOR, "#tile-BJ-02 .dealer").text
     stream.close()
-    # finish the round for the search and replay below: 15 draws a 2 and stands on 17
-    deal(pit.live, ["2S"])
-    pit.live.settle()
-    pit.live.confirm_payout("dealer")
-    within_a_second(d, "BJ-02", pit.live.view("pit").seq)  # shipped, for the tests below
 
 
 def test_an_alert_acknowledged_in_the_browser_is_stored_with_the_user_and_time(pit, browser):
@@ -173,7 +201,7 @@ def test_an_alert_acknowledged_in_the_browser_is_stored_with_the_user_and_time(p
     d.get(pit.base + "/alerts")
     row = WebDriverWait(d, 5).until(lambda d: next(
         (r for r in d.find_elements(By.CSS_SELECTOR, "#alerts tr.open")
-         if "Karte abgewiesen" in r.text), None))
+         if "Karte abgewiesen" in r.text and "BJ-01" in r.text), None))
     alert_id = int(row.get_attribute("id").split("-")[1])
     row.find_element(By.NAME, "note").send_keys("Karte geprüft, Schuh neu gemischt")
     row.find_element(By.TAG_NAME, "button").click()
@@ -375,12 +403,7 @@ def test_a_table_not_heard_from_raises_an_alert_once(pit):
 
 
 def test_a_fault_acknowledged_at_the_table_is_shown_so_and_still_waits_for_the_pit(pit):
-    from models.errors import CardError
-
-    with pytest.raises(CardError, match="out of turn"):
-        pit.live.card("AS")  # between rounds: refused, journaled as an alert
-    fault = pit.live.view("pit").faults[-1]
-    pit.live.acknowledge(fault.seq, "dealer")
+    # BJ-02's card refused between rounds, acknowledged there by its dealer (first_round)
     client = Client(pit.base)
     assert client.login("anna", USERS["anna"][1]) == 303
     deadline = time.monotonic() + 5
