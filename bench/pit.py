@@ -9,6 +9,7 @@ their events' content does not matter to the store. Each shipper is its own proc
 own role, shipping in batches of 1,000 events as `blackjack-kiosk ship` does. Usage:
 
     nice -n 10 python bench/pit.py [--hours 4] [--tables 40] [--pace 70]
+    nice -n 10 python bench/pit.py --latency   # commit at a kiosk to the pit page (pit_latency.py)
 """
 
 from __future__ import annotations
@@ -131,7 +132,11 @@ def main() -> int:
                     "sustained ingest (default 4 hours)")
     ap.add_argument("--pace", type=int, default=70, help="rounds per hour (default 70: Kilby's "
                     "figure for five players, the brisk end of a full table)")
+    ap.add_argument("--latency", action="store_true", help="instead: commit at a kiosk to "
+                    "visible in the pit page's browser, 10 tables playing (bench/pit_latency.py)")
     args = ap.parse_args()
+    if args.latency:
+        return page_latency()
     work = Path(tempfile.mkdtemp(prefix="bench-pit-"))
     server = Server(durable=True)
     try:
@@ -214,6 +219,25 @@ def main() -> int:
     finally:
         server.remove()
         shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def page_latency() -> int:
+    from bench.pit_latency import measure
+
+    for interval in (1.0, 0.2):
+        server = Server(durable=True)
+        try:
+            server.start()
+            with psycopg.connect(server.url(), autocommit=True) as conn:
+                conn.execute("CREATE DATABASE pit")
+            r = measure(server.url("pit"), tables=10, seconds=40, interval=interval)
+        finally:
+            server.remove()
+        print(f"commit at a kiosk to visible in the browser, 10 tables at "
+              f"{r['rate']:.0f} events/s, shipper interval {interval:g} s: p50 "
+              f"{r['p50']:.0f} ms, p99 {r['p99']:.0f} ms, max {r['max']:.0f} ms "
+              f"({r['events']} events, {r['missing']} not seen)")
     return 0
 
 

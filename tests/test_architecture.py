@@ -48,6 +48,8 @@ LAYERS = {
     "kiosk.journal": {"models", "kiosk.journal"},
     # the pit: shipping a journal to PostgreSQL and reading it back, beside the journal
     "kiosk.pit": {"models", "kiosk.journal", "kiosk.pit"},
+    # the pit page: the store, and the journal's fold and the table's views to draw a table
+    "kiosk.pitweb": {"models", "kiosk.journal", "kiosk.pit", "kiosk.table", "kiosk.pitweb"},
     "kiosk.simulation": {"models", "kiosk.simulation"},
     "kiosk.table": {"models", "drivers", "hardware_mocks", "kiosk.journal", "kiosk.table",
                     "kiosk.system", "kiosk.pit"},

@@ -120,3 +120,5 @@ def register(sub) -> None:
     k.add_argument("--db", required=True, metavar="URL", help="the pit, as its owner")
     k.add_argument("--month", required=True, metavar="YYYY-MM", help="a month that is over")
     k.set_defaults(func=pack_cmd)
+    from kiosk.commands._pit_page import register_verbs
+    register_verbs(verbs)

@@ -331,6 +331,52 @@ GRANT USAGE ON SEQUENCE pit.access_log_id_seq TO pit_review;
 GRANT UPDATE (acknowledged_by, acknowledged_at, acknowledged_note) ON pit.alerts TO pit_review;
 """
 
+# The pit page (kiosk/pitweb, docs/pit.md): its users with roles and password hashes, their
+# sessions and login attempts, alerts raised from the tables' events (once per event: the
+# partial unique index) and the page's user in the access log. The page logs in as a member of
+# pit_web: it reads as pit_review does and writes only these.
+_PAGE = r"""
+CREATE TABLE pit.users (
+    name text PRIMARY KEY CHECK (name ~ '^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$'),
+    role text NOT NULL CHECK (role IN ('pit', 'surveillance')),
+    password_hash text NOT NULL,          -- scrypt$N$r$p$salt$hash (hex)
+    created_at timestamptz NOT NULL DEFAULT now(),
+    disabled_at timestamptz
+);
+CREATE TABLE pit.web_sessions (
+    token_hash text PRIMARY KEY,          -- sha256 of the cookie's token
+    user_name text NOT NULL REFERENCES pit.users (name),
+    csrf text NOT NULL,
+    lang text NOT NULL DEFAULT 'de',
+    started_at timestamptz NOT NULL DEFAULT now(),
+    seen_at timestamptz NOT NULL DEFAULT now(),
+    ended_at timestamptz
+);
+CREATE TABLE pit.logins (
+    id bigserial PRIMARY KEY,
+    at timestamptz NOT NULL DEFAULT now(),
+    user_name text NOT NULL,
+    ok boolean NOT NULL,
+    address text
+);
+CREATE INDEX logins_by_user ON pit.logins (user_name, at);
+-- the page's search walks the rounds' openings newest first: one in about 40 events
+CREATE INDEX events_round_opens ON pit.events (ts) WHERE kind = 'round_open';
+ALTER TABLE pit.alerts ADD COLUMN origin text NOT NULL DEFAULT 'store';  -- store, journal, page
+CREATE UNIQUE INDEX alerts_once ON pit.alerts (table_id, kind, seq) WHERE origin <> 'store';
+ALTER TABLE pit.access_log ADD COLUMN person text;  -- the pit page's user
+DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'pit_web') THEN
+        CREATE ROLE pit_web NOLOGIN;     -- the pit page's server
+    END IF;
+END $$;
+GRANT pit_review TO pit_web;
+GRANT SELECT, INSERT ON pit.users, pit.logins TO pit_web;
+GRANT SELECT, INSERT, UPDATE (seen_at, ended_at, lang) ON pit.web_sessions TO pit_web;
+GRANT SELECT ON pit.access_log TO pit_web;
+GRANT INSERT ON pit.alerts TO pit_web;
+GRANT USAGE ON SEQUENCE pit.alerts_id_seq, pit.logins_id_seq TO pit_web;
+"""
 
 # (name, SQL). Append only; never edit a released entry.
 MIGRATIONS: list[tuple[str, str]] = [
@@ -338,4 +384,5 @@ MIGRATIONS: list[tuple[str, str]] = [
     ("0002_append_only_triggers", _APPEND_ONLY),
     ("0003_table_functions", _FUNCTIONS),
     ("0004_privileges", _PRIVILEGES),
+    ("0005_pit_page", _PAGE),
 ]
