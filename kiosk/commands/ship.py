@@ -75,7 +75,8 @@ def register(sub) -> None:
                    "table's configuration ([table] database, [pit] url)")
     p.add_argument("--once", action="store_true", help="ship what is there and exit: 0 when "
                    "the pit holds all of it, 2 with one line when it refuses or is unreachable")
-    p.add_argument("--interval", type=number(0.05, 3600, float), default=1.0, metavar="S",
-                   help="seconds between passes while following (default 1)")
+    p.add_argument("--interval", type=number(0.05, 3600, float), default=0.2, metavar="S",
+                   help="seconds between looks at the journal while following (default 0.2: "
+                   "the pit page shows a commit well within a second)")
     p.add_argument("--batch", type=number(1, 100000), default=1000, metavar="N",
                    help="events per batch (default 1000)")

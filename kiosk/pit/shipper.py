@@ -156,7 +156,7 @@ class Shipper:
 
     # -- following ------------------------------------------------------------------------------
 
-    def follow(self, stop: threading.Event, interval: float = 1.0,
+    def follow(self, stop: threading.Event, interval: float = 0.2,
                heartbeat: float = HEARTBEAT_S, on_status=None) -> str | None:
         """Ship until `stop` is set: a pass every `interval` seconds, a heartbeat every
         `heartbeat` seconds, reconnecting by itself. Returns the refusal's line if the pit
@@ -166,9 +166,17 @@ class Shipper:
         import time
 
         refused: str | None = None
-        beat_at = 0.0
+        beat_at = passed_at = float("-inf")
         while not stop.is_set():
             now = time.monotonic()
+            # a pass asks the pit for its head; while the journal has nothing beyond what the
+            # pit last acknowledged, a short interval costs one local query until the next beat
+            quiet = refused is None and self.since is None and \
+                self.journal_head() == self.pit_head and now - passed_at < heartbeat
+            if quiet:
+                stop.wait(interval)
+                continue
+            passed_at = now
             try:
                 if refused is None:
                     done = self.ship_pass()
