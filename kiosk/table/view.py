@@ -141,6 +141,7 @@ class LineView:
     stake: Decimal
     outcome: str  # win, blackjack, push, lose, surrender
     net: Decimal
+    paid: bool = False  # paid already during play (a Black Jack paid at once, even money)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,11 @@ class SettlementView:
     house: Decimal
     dealer_outcome: str
     logged: bool  # journaled (the round is settled); False: the engine's preview
+    to_pay: Decimal = Decimal(0)  # what the dealer still pays out at settlement
+
+
+def _to_pay(lines) -> Decimal:
+    return sum((ln.net for ln in lines if ln.net > 0 and not ln.paid), Decimal(0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,12 +415,14 @@ def _settlement(state) -> SettlementView | None:
                                Decimal(ln["stake"]), ln["outcome"], Decimal(ln["net"]))
                       for ln in doc["lines"])
         net = tuple(Stake(p, Decimal(v)) for p, v in doc["net"].items())
-        return SettlementView(lines, net, Decimal(doc["house"]), doc["dealer"]["outcome"], True)
+        return SettlementView(lines, net, Decimal(doc["house"]), doc["dealer"]["outcome"], True,
+                              _to_pay(lines))
     if not rnd.can_settle():
         return None
     s: Settlement = rnd.settlement()
-    return SettlementView(tuple(_line(ln) for ln in s.lines), _stakes(s.net), s.house,
-                          s.dealer_outcome, False)
+    lines = tuple(_line(ln) for ln in s.lines)
+    return SettlementView(lines, _stakes(s.net), s.house, s.dealer_outcome, False,
+                          _to_pay(lines))
 
 
 def _payable(rnd: Round) -> tuple[LineView, ...]:

@@ -2,6 +2,8 @@
 
     QT_QPA_PLATFORM=offscreen python -m kiosk.ui.screenshots docs/screenshots [--lang de]
 
+Each scene is drawn on both panels the kiosk is sold with: a 21.5-inch 1920x1080
+(`name.png`) and a 15.4-inch 1280x800 (`name-1280.png`), at each panel's own pixel density.
 Each scene is a real table (a journal in a temporary folder, the mock shoe on a pseudo-terminal
 read through the serial driver) brought to the moment shown by the service's commands and
 cards from the shoe; the window is then grabbed at the panel's size.
@@ -25,6 +27,9 @@ from kiosk.ui.app import Kiosk, build, show  # noqa: E402
 from kiosk.ui.window import TableSettings  # noqa: E402
 
 SCENES: dict[str, Callable[[Kiosk], None]] = {}
+# panel: (width, height, physical dots per inch, file suffix)
+PANELS = {"1920x1080": (1920, 1080, 25.4 / 0.248, ""),
+          "1280x800": (1280, 800, 25.4 / 0.259, "-1280")}
 
 
 def scene(name: str):
@@ -84,6 +89,12 @@ def betting(kiosk: Kiosk) -> None:
     full_table(kiosk)
     kiosk.window.betting.select_box(3)
     kiosk.window.felt.render(kiosk.service.view(), 3)
+
+
+@scene("play")
+def play(kiosk: Kiosk) -> None:
+    full_table(kiosk)
+    deal(kiosk, "9S", "8H", "8C", "TD", "AS", "5C", "6H", "JD", "7D", "8D", "2C", "9H", "3H")
 
 
 @scene("play-split")
@@ -146,12 +157,16 @@ def supervisor(kiosk: Kiosk) -> None:
     deal(kiosk, "9S", "8H", "8C", "TD", "AS")
     window = kiosk.window
     window.open_supervisor()
-    window.supervisor.pin._press("1")
-    for digit in "234":
-        window.supervisor.pin._press(digit)
-    window.supervisor.pin._press("ok")
-    pump(kiosk)
+    key_pin(kiosk)
     window.supervisor._ask_correction()
+
+
+def key_pin(kiosk: Kiosk) -> None:
+    """The demo supervisor's PIN on the sign-in page that is up."""
+    for key in "1234":
+        kiosk.window.supervisor.pin._press(key)
+    kiosk.window.supervisor.pin._press("ok")
+    pump(kiosk)
 
 
 def a_round_played(kiosk: Kiosk) -> None:
@@ -166,6 +181,14 @@ def a_round_played(kiosk: Kiosk) -> None:
 def recall(kiosk: Kiosk) -> None:
     a_round_played(kiosk)
     kiosk.window.open_recall()
+    key_pin(kiosk)
+
+
+@scene("report")
+def report(kiosk: Kiosk) -> None:
+    a_round_played(kiosk)
+    kiosk.window.open_shift_report()
+    key_pin(kiosk)
 
 
 @scene("replay")
@@ -173,29 +196,41 @@ def replay(kiosk: Kiosk) -> None:
     a_round_played(kiosk)
     window = kiosk.window
     window.open_recall()
+    key_pin(kiosk)
     window.recall.open_round(1)
     steps = window.recall.steps
     window.recall.step = next(i for i, s in enumerate(steps) if s.words.startswith("split"))
     window.recall._show_step()
 
 
-def render(folder: Path, language: str = "de", only: list[str] | None = None) -> list[Path]:
+def open_scene(name: str, tmp: Path, language: str = "de", panel: str = "1920x1080",
+               **settings) -> Kiosk:
+    """A kiosk on `panel` brought to the scene `name` (the caller closes it)."""
+    width, height, dpi, _ = PANELS[panel]
+    kiosk = build(Path(tmp) / "journal.sqlite", dpi=dpi, settings=TableSettings(
+        language=language, exports=Path(tmp) / "exports", **settings))
+    show(kiosk)
+    kiosk.window.resize(width, height)
+    wait(kiosk, lambda: kiosk.service.view().phase == "betting")
+    SCENES[name](kiosk)
+    pump(kiosk, 0.3)
+    return kiosk
+
+
+def render(folder: Path, language: str = "de", only: list[str] | None = None,
+           panels: list[str] | None = None) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, fn in SCENES.items():
-        if only and name not in only:
-            continue
-        with tempfile.TemporaryDirectory() as tmp:
-            kiosk = build(Path(tmp) / "journal.sqlite", settings=TableSettings(
-                language=language, exports=Path(tmp) / "exports"))
-            show(kiosk)
-            wait(kiosk, lambda k=kiosk: k.service.view().phase == "betting")
-            fn(kiosk)
-            pump(kiosk, 0.3)
-            path = folder / f"{name}.png"
-            kiosk.window.grab().save(str(path))
-            written.append(path)
-            kiosk.close()
+    for panel in panels or list(PANELS):
+        for name in SCENES:
+            if only and name not in only:
+                continue
+            with tempfile.TemporaryDirectory() as tmp:
+                kiosk = open_scene(name, Path(tmp), language, panel)
+                path = folder / f"{name}{PANELS[panel][3]}.png"
+                kiosk.window.grab().save(str(path))
+                written.append(path)
+                kiosk.close()
     return written
 
 
@@ -204,8 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--lang", default="de", choices=("de", "en"))
     parser.add_argument("--only", nargs="*", help="scene names")
+    parser.add_argument("--panel", nargs="*", choices=list(PANELS), help="panel sizes")
     args = parser.parse_args(argv)
-    for path in render(args.folder, args.lang, args.only):
+    for path in render(args.folder, args.lang, args.only, args.panel):
         print(path)
     return 0
 

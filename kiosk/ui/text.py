@@ -179,13 +179,13 @@ def fault(f) -> tuple[str, str]:
     return _fill(translate("Fault", what), params), translate("Fault", todo)
 
 
-def total_label(label: str) -> str:
-    """A total as dealers read it: "17"; a soft hand both ways, "7/17"; "bust 24" in the
-    dealer's language; "Black Jack" stays."""
+def total_label(label: str, finished: bool = False) -> str:
+    """A total as dealers read it: "17"; a soft hand both ways while it may still draw, "7/17"
+    (a finished hand only "17"); "bust 24" in the dealer's language; "Black Jack" stays."""
     if not label or label == "Black Jack":
         return label
     kind, _, number = label.partition(" ")
-    if kind == "soft":
+    if kind == "soft" and not finished:
         return f"{int(number) - 10}/{number}"
     if kind == "bust":
         return translate("Total", "bust %1").replace("%1", number)

@@ -47,6 +47,8 @@ class TableSettings:
     limit_tiers: tuple = ((Decimal(5), Decimal(500)), (Decimal(10), Decimal(1000)),
                           (Decimal(25), Decimal(2500)), (Decimal(50), Decimal(5000)),
                           (Decimal(100), Decimal(10000)))
+    timezone: str = "Europe/Berlin"  # the table's clock: recall shows its times in it
+    recall_without_pin: bool = False  # True: recall (not the shift report) opens without PIN
 
 
 class StatusBar(QWidget):
@@ -75,7 +77,7 @@ class StatusBar(QWidget):
         row.addWidget(self.closed)
         self.extra = QHBoxLayout()  # buttons the supervisor's and recall screens add
         row.addLayout(self.extra)
-        self.setMinimumHeight(metrics.target)
+        self.setFixedHeight(metrics.target + metrics.mm(2))
 
     def render(self, view) -> None:
         lo, hi = view.limits
@@ -141,6 +143,7 @@ class MainWindow(QWidget):
         tl.setSpacing(metrics.mm(2))
         self.felt = Felt(metrics, len(view.boxes))
         self.felt.box_clicked.connect(self._box_clicked)
+        self.felt.offer_taken.connect(self._take_offer)
         tl.addWidget(self.felt, 3)
         # the action panels, and the keypad beside them when the dealer keys cards in
         below = QHBoxLayout()
@@ -169,10 +172,13 @@ class MainWindow(QWidget):
         self.pages.addWidget(self.settlement)
         self.supervisor = SupervisorPage(bridge, metrics, settings.chips, settings.limit_tiers)
         self.supervisor.left.connect(self._leave_supervisor)
+        self.supervisor.signed_in.connect(self._signed_in)
+        self._after_sign_in = None  # what the PIN was asked for (recall, the shift report)
         self.pages.addWidget(self.supervisor)
         self.recall = RecallPage(bridge, metrics, settings.currency, len(view.boxes),
-                                 settings.exports)
+                                 settings.exports, settings.timezone)
         self.recall.left.connect(self._leave_recall)
+        self.recall.shift_wanted.connect(self.open_shift_report)
         self.pages.addWidget(self.recall)
         self.recall_button = QPushButton(translate("Status", "Recall"))
         self.recall_button.setObjectName("open-recall")
@@ -213,7 +219,7 @@ class MainWindow(QWidget):
             return
         self.pages.setCurrentWidget(self.table_page)
         betting = view.phase in ("betting", "closed")
-        self.felt.render(view, self.betting.box if betting else None)
+        self.felt.render(view, self.betting.box if betting else None, offers=not betting)
         wants_keypad = self.keypad_open or view.source.state in ("lost", "silent") or any(
             f.kind in KEYPAD_FAULTS for f in view.faults)
         self.keypad_frame.setVisible(wants_keypad and view.phase != "closed")
@@ -233,6 +239,10 @@ class MainWindow(QWidget):
     def open_supervisor(self) -> None:
         """The supervisor's page: PIN first. While it is up no new round opens, so the
         between-rounds acts stay possible after a payout."""
+        self._after_sign_in = None
+        self._ask_pin()
+
+    def _ask_pin(self) -> None:
         self.supervising = True
         self.recalling = False
         self.keypad_open = False
@@ -240,18 +250,49 @@ class MainWindow(QWidget):
         self.render(self.bridge.view())
 
     def open_recall(self) -> None:
-        """Game recall: the last ten rounds, replay, export, the shift report."""
+        """Game recall: the last ten rounds, replay, export, the shift report. The
+        supervisor's PIN first, unless the table's configuration lets recall open without."""
+        if self.settings.recall_without_pin or self.bridge.view().supervisor:
+            self._show_recall(self.recall.show_list)
+        else:
+            self._after_sign_in = lambda: self._show_recall(self.recall.show_list)
+            self._ask_pin()
+
+    def open_shift_report(self) -> None:
+        """The shift report (drop, hold) always takes the supervisor's PIN."""
+        if self.bridge.view().supervisor:
+            self._show_recall(self.recall.show_shift)
+        else:
+            self._after_sign_in = lambda: self._show_recall(self.recall.show_shift)
+            self._ask_pin()
+
+    def _show_recall(self, page) -> None:
         self.recalling = True
         self.supervising = False
-        self.recall.show_list()
+        self.supervisor.idle.stop()
+        page()
         self.render(self.bridge.view())
+
+    def _signed_in(self) -> None:
+        then, self._after_sign_in = self._after_sign_in, None
+        if then is not None:
+            then()
 
     def _leave_recall(self) -> None:
         self.recalling = False
+        if self.bridge.view().supervisor:  # signed in for recall: signed out when it closes
+            self.bridge.act("sign_out")
         self.render(self.bridge.view())
+
+    def _take_offer(self, kind: str, player: str, box: int) -> None:
+        if kind == "even_money":
+            self.bridge.act("even_money", player, box)
+        else:
+            self.bridge.act("insure", player, box, 1)
 
     def _leave_supervisor(self) -> None:
         self.supervising = False
+        self._after_sign_in = None
         self.render(self.bridge.view())
 
     def _box_clicked(self, number: int) -> None:

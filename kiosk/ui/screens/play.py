@@ -4,7 +4,7 @@ even money offered per player while the dealer shows an ace; Black Jacks to pay 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -20,6 +20,7 @@ from kiosk.ui.text import money, translate
 from kiosk.ui.widgets.box import clear, player_label
 
 DECISIONS = ("stand", "double", "split", "surrender")
+DECISION_MM = 42  # each decision button's width: four fit beside the open keypad at 1280x800
 
 
 class PlayPanel(QWidget):
@@ -40,62 +41,69 @@ class PlayPanel(QWidget):
         self.follow.done.connect(lambda: self.stack.setCurrentWidget(self.decide))
         self.stack.addWidget(self.decide)
         self.stack.addWidget(self.follow)
-        lay = QHBoxLayout(self.decide)
-        lay.setSpacing(metrics.mm(4))
-        left = QVBoxLayout()
+        # the decision buttons have a fixed size and place: opening the keypad beside the
+        # panel, a longer title or a payment line never moves them under the finger
+        lay = QVBoxLayout(self.decide)
+        lay.setSpacing(metrics.mm(2))
         self.title = QLabel("")
         self.title.setObjectName("play-title")
         self.title.setStyleSheet(f"font-size: {metrics.font_px(4.5)}px; font-weight: bold;")
-        left.addWidget(self.title)
-        buttons = QGridLayout()
+        self.title.setFixedHeight(metrics.mm(8))
+        lay.addWidget(self.title)
+        buttons = QHBoxLayout()
         buttons.setSpacing(metrics.mm(3))
         self.buttons = {}
         words = {"stand": translate("Play", "Stand"), "double": translate("Play", "Double"),
                  "split": translate("Play", "Split"), "surrender": translate("Play", "Surrender")}
-        for i, d in enumerate(DECISIONS):
+        for d in DECISIONS:
             b = QPushButton(words[d])
             b.setObjectName(d)
             b.setProperty("role", "main")
-            b.setMinimumWidth(metrics.mm(38))
+            b.setFixedSize(metrics.mm(DECISION_MM), metrics.main)
+            b.setStyleSheet(f"QPushButton {{ padding: 0 {metrics.mm(1)}px; }}")
             b.clicked.connect(lambda _=False, d=d: self._decide(d))
-            buttons.addWidget(b, 0, i)
+            sp = b.sizePolicy()
+            sp.setRetainSizeWhenHidden(True)  # surrender's place stays where it is not offered
+            b.setSizePolicy(sp)
+            buttons.addWidget(b)
             self.buttons[d] = b
-        left.addLayout(buttons)
-        self.offers = QGridLayout()
-        self.offers.setSpacing(metrics.gap)
-        left.addLayout(self.offers)
-        left.addStretch(1)
-        lay.addLayout(left, 5)
-        right = QVBoxLayout()
-        self.pay_now = QLabel("")
-        self.pay_now.setObjectName("pay-now")
-        self.pay_now.setWordWrap(True)
-        self.pay_now.setStyleSheet(f"color: {theme.GOOD}; font-weight: bold;")
-        right.addWidget(self.pay_now)
+        buttons.addStretch(1)
+        lay.addLayout(buttons)
+        second = QHBoxLayout()
+        second.setSpacing(metrics.mm(3))
         self.close_insurance = QPushButton(translate("Play", "Insurance closed: peek"))
         self.close_insurance.setObjectName("close-insurance")
         self.close_insurance.setProperty("role", "main")
         self.close_insurance.clicked.connect(lambda: self.bridge.act("close_insurance"))
-        right.addWidget(self.close_insurance)
+        second.addWidget(self.close_insurance)
         key = QPushButton(translate("Play", "Key in card"))
         key.setObjectName("keypad")
         key.clicked.connect(self.keypad_wanted.emit)
-        right.addWidget(key)
-        right.addStretch(1)
-        lay.addLayout(right, 2)
+        second.addWidget(key, 0, Qt.AlignmentFlag.AlignTop)
+        self.pay_now = QLabel("")
+        self.pay_now.setObjectName("pay-now")
+        self.pay_now.setWordWrap(True)
+        self.pay_now.setStyleSheet(f"color: {theme.GOOD}; font-weight: bold;")
+        second.addWidget(self.pay_now, 1)
+        lay.addLayout(second)
+        lay.addStretch(1)
 
     def render(self, view) -> None:
         self._view = view
         c = view.choices
         if c.box is not None:
-            hand = view.boxes[c.box - 1].hands[c.hand - 1]
-            owner = view.boxes[c.box - 1].owner
-            self.title.setText(translate("Play", "Box %1, hand %2: %3 decides")
-                               .replace("%1", str(c.box)).replace("%2", str(c.hand))
-                               .replace("%3", player_label(owner) if owner else "?")
-                               if len(hand.cards) >= 2 else
-                               translate("Play", "Box %1, hand %2: its second card")
-                               .replace("%1", str(c.box)).replace("%2", str(c.hand)))
+            box = view.boxes[c.box - 1]
+            hand = box.hands[c.hand - 1]
+            owner = player_label(box.owner) if box.owner else "?"
+            if len(box.hands) == 1:  # no "hand 1" while the box has one hand
+                text = translate("Play", "Box %1: %3 decides") if len(hand.cards) >= 2 else \
+                    translate("Play", "Box %1: its second card")
+            else:
+                text = translate("Play", "Box %1, hand %2: %3 decides") \
+                    if len(hand.cards) >= 2 else \
+                    translate("Play", "Box %1, hand %2: its second card")
+            self.title.setText(text.replace("%1", str(c.box)).replace("%2", str(c.hand))
+                               .replace("%3", owner))
         elif view.phase == "deal":
             self.title.setText(translate("Play", "Dealing"))
         elif view.phase == "insurance":
@@ -106,7 +114,6 @@ class PlayPanel(QWidget):
             b.setEnabled(bool(getattr(c, d)))
         self.buttons["surrender"].setVisible(view.choices.surrender or _has_surrender(view))
         self.close_insurance.setVisible(c.close_insurance)
-        self._offers(view)
         pay = translate("Play", "%1 (box %2): pay %3")
         lines = [pay.replace("%1", player_label(ln.player)).replace("%2", str(ln.box))
                  .replace("%3", money(ln.net)) for ln in view.payable_now]
@@ -114,26 +121,6 @@ class PlayPanel(QWidget):
                              if lines else "")
         if self.stack.currentWidget() is self.follow and not self.follow.still_valid(view):
             self.stack.setCurrentWidget(self.decide)
-
-    def _offers(self, view) -> None:
-        clear(self.offers)
-        col = 0
-        for o in view.choices.even_money:
-            b = QPushButton(translate("Play", "Even money: %1").replace("%1",
-                                                                        player_label(o.player)))
-            b.setObjectName(f"even-money-{o.player}-{o.box}")
-            b.clicked.connect(lambda _=False, o=o: self.bridge.act("even_money", o.player, o.box))
-            self.offers.addWidget(b, col // 3, col % 3)
-            col += 1
-        for o in view.choices.insurance:
-            text = translate("Play", "Insure %1, box %2").replace("%1", player_label(o.player)) \
-                .replace("%2", str(o.box) if o.hand == 1 else f"{o.box}/{o.hand}")
-            b = QPushButton(text)
-            b.setObjectName(f"insure-{o.player}-{o.box}-{o.hand}")
-            b.clicked.connect(lambda _=False, o=o: self.bridge.act("insure", o.player, o.box,
-                                                                   o.hand))
-            self.offers.addWidget(b, col // 3, col % 3)
-            col += 1
 
     def _decide(self, decision: str) -> None:
         c = self._view.choices

@@ -51,6 +51,7 @@ class SupervisorPage(QWidget):
     """`left` when the supervisor is done (signed out)."""
 
     left = Signal()
+    signed_in = Signal()
 
     def __init__(self, bridge, metrics, chips, limit_tiers, parent=None) -> None:
         super().__init__(parent)
@@ -313,6 +314,7 @@ class SupervisorPage(QWidget):
             return
         if self.bridge.act("sign_in", self.name, pin):
             self._to_menu()
+            self.signed_in.emit()
 
     def leave(self) -> None:
         """Sign out (if signed in) and go back to the table."""

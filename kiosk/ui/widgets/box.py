@@ -7,8 +7,19 @@ hand is drawn in the accent colour, so the dealer sees at a glance where the nex
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk.ui import theme
 from kiosk.ui.text import money, player_label, total_label, translate
@@ -55,7 +66,8 @@ class HandWidget(QFrame):
             cards.addWidget(spacer)
         cards.addStretch(1)
         lay.addLayout(cards)
-        words = total_label(hand.label)
+        # a finished hand keeps one total: "20 · stands", never "10/20 · stands"
+        words = total_label(hand.label, finished=hand.stood or hand.done or hand.doubled)
         flags = []
         if hand.doubled:
             flags.append(translate("Box", "doubled"))
@@ -65,16 +77,34 @@ class HandWidget(QFrame):
             flags.append(translate("Box", "surrendered"))
         total = QLabel(" · ".join([w for w in [words] + flags if w]))
         total.setObjectName("total")
+        total.setWordWrap(True)
         colour = theme.BAD if hand.bust else theme.ACCENT if hand.blackjack else theme.TEXT
         total.setStyleSheet(f"color: {colour}; font-weight: bold; "
-                            f"font-size: {metrics.font_px(3.6)}px;")
+                            f"font-size: {metrics.font_px(3.4 if card_scale < 1 else 3.6)}px;")
         lay.addWidget(total)
+
+
+@dataclass(frozen=True, slots=True)
+class OfferSlot:
+    """One player's insurance or even-money place on a box while the dealer shows an ace:
+    offered now, taken already, or not his to take (the button stays, disabled)."""
+
+    player: str
+    kind: str  # "insure", "even_money", "none"
+    state: str  # "offered", "taken", "none"
+    amount: Decimal  # what insurance costs, or what even money pays
+
+
+def insurance_cost(stake: Decimal) -> Decimal:
+    """Half the stake, down to the cent (as the engine takes it)."""
+    return (Decimal(stake) / 2).quantize(Decimal("0.01"), rounding=ROUND_DOWN).normalize()
 
 
 class BoxWidget(QFrame):
     """A box of the view; `clicked(number)` when touched (betting picks the box)."""
 
     clicked = Signal(int)
+    offer_taken = Signal(str, str, int)  # kind ("insure", "even_money"), player, box
 
     def __init__(self, number: int, metrics, parent=None) -> None:
         super().__init__(parent)
@@ -94,10 +124,10 @@ class BoxWidget(QFrame):
         self.clicked.emit(self.number)
         super().mousePressEvent(event)
 
-    def render(self, box, selected: bool = False) -> None:
-        if (box, selected) == getattr(self, "_shown", None):
+    def render(self, box, selected: bool = False, offers: tuple = ()) -> None:
+        if (box, selected, offers) == getattr(self, "_shown", None):
             return  # views are values: an unchanged box is not drawn again
-        self._shown = (box, selected)
+        self._shown = (box, selected, offers)
         m = self.metrics
         self.selected = selected
         active = any(h.active for h in box.hands)
@@ -111,6 +141,7 @@ class BoxWidget(QFrame):
         num.setStyleSheet(f"font-size: {m.font_px(6)}px; font-weight: bold; color: {theme.MUTED};")
         head.addWidget(num)
         who = QVBoxLayout()
+        who.setSpacing(0)
         if box.state == "empty" and not box.seated:
             empty = QLabel(translate("Box", "empty"))
             empty.setStyleSheet(f"color: {theme.MUTED}; font-size: {m.font_px(3)}px;")
@@ -129,25 +160,63 @@ class BoxWidget(QFrame):
         else:
             seat_text = translate("Box", "empty seat")
         seat = QLabel(seat_text)
-        seat.setStyleSheet(f"color: {theme.MUTED}; font-size: {m.font_px(2.6)}px;")
+        seat.setWordWrap(True)
+        seat.setStyleSheet(f"color: {theme.MUTED}; font-size: {m.font_px(3.0)}px;")
         who.addWidget(seat)
+        state_text = _state_text(box.state)
+        if state_text:
+            state = QLabel(state_text)
+            state.setObjectName("state")
+            state.setStyleSheet(f"color: {theme.ACCENT if box.state == 'playing' else theme.MUTED};"
+                                f" font-size: {m.font_px(3.0)}px; font-weight: bold;")
+            who.addWidget(state)
         head.addLayout(who, 1)
-        state = QLabel(_state_text(box.state))
-        state.setObjectName("state")
-        state.setStyleSheet(f"color: {theme.ACCENT if box.state == 'playing' else theme.MUTED};"
-                            f" font-size: {m.font_px(2.6)}px;")
-        head.addWidget(state, 0, Qt.AlignmentFlag.AlignTop)
         self._layout.addLayout(head)
         scale = 1.0 if len(box.hands) <= 1 else 0.8 if len(box.hands) == 2 else 0.62
         for hand in box.hands:
             if hand.cards or len(box.hands) > 1 or box.state != "staked":
                 self._layout.addWidget(HandWidget(hand, m, scale))
         self._layout.addStretch(1)
-        for line in _stake_lines(box):
+        # while insurance is offered the players' own buttons stand for their stake lines
+        for line in (() if offers else _stake_lines(box)):
             label = QLabel(line)
+            label.setObjectName("stake-line")
             label.setWordWrap(True)
-            label.setStyleSheet(f"font-size: {m.font_px(2.8)}px;")
+            label.setStyleSheet(f"font-size: {m.font_px(3.0)}px;")
             self._layout.addWidget(label)
+        for slot in offers:
+            self._layout.addWidget(self._offer_button(box, slot))
+
+    def _offer_button(self, box, slot: OfferSlot) -> QPushButton:
+        """The player's own insurance button: it stays where it is once touched, showing what
+        he took, so the next touch never lands on another player's offer."""
+        who = player_label(slot.player)
+        amount = money(slot.amount)
+        if slot.kind == "even_money":
+            text = translate("Box", "Even money %1").replace("%1", amount)
+            text = text if slot.state == "offered" else "\u2713 " + text
+            name = f"even-money-{slot.player}-{box.number}"
+        elif slot.kind == "insure":
+            text = (translate("Box", "Insure %1") if slot.state == "offered" else
+                    "\u2713 " + translate("Box", "insured %1")).replace("%1", amount)
+            name = f"insure-{slot.player}-{box.number}-1"
+        else:
+            text = translate("Box", "no insurance")
+            name = f"no-offer-{slot.player}-{box.number}"
+        b = QPushButton(f"{who}\n{text}")
+        b.setObjectName(name)
+        b.setProperty("offer", slot.state)
+        b.setEnabled(slot.state == "offered")
+        b.setCheckable(slot.state == "taken")
+        b.setChecked(slot.state == "taken")
+        b.setFixedHeight(self.metrics.mm(12))
+        b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        b.setStyleSheet(f"QPushButton {{ padding: 0 {self.metrics.mm(0.5)}px; font-size: "
+                        f"{self.metrics.font_px(3.0)}px; font-weight: normal; }} QPushButton:checked:disabled {{ "
+                        f"background: {theme.FELT_EDGE}; color: {theme.TEXT}; }}")
+        b.clicked.connect(lambda _=False, k=slot.kind, p=slot.player, n=box.number:
+                          self.offer_taken.emit(k, p, n))
+        return b
 
 
 def _state_text(state: str) -> str:
@@ -171,6 +240,13 @@ def _stake_lines(box) -> list[str]:
             for s in hand.stakes:
                 if s.player == p:
                     parts.append(money(s.amount))
+        first = box.hands[0] if box.hands else None
+        if first is not None and p in first.insured:
+            amount = next((s.amount for s in first.stakes if s.player == p), Decimal(0))
+            parts.append(translate("Box", "insured %1").replace("%1", money(
+                insurance_cost(amount))))
+        if first is not None and p in first.even_money:
+            parts.append(translate("Box", "even money"))
         for kind, stakes in (("Twins", box.twins), ("Bust", box.bust)):
             for s in stakes:
                 if s.player == p:

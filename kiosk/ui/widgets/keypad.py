@@ -26,7 +26,8 @@ class CardKeypad(QWidget):
         lay.setSpacing(metrics.gap)
         head = QHBoxLayout()
         self.prompt = QLabel(translate("Keypad", "Key in the card: rank, then suit"))
-        self.prompt.setStyleSheet(f"font-size: {metrics.font_px(3.4)}px; font-weight: bold;")
+        self.prompt.setWordWrap(True)
+        self.prompt.setStyleSheet(f"font-size: {metrics.font_px(3.2)}px; font-weight: bold;")
         head.addWidget(self.prompt, 1)
         close = QPushButton(translate("Keypad", "Close"))
         close.setObjectName(f"{prefix}keypad-close")
@@ -40,7 +41,8 @@ class CardKeypad(QWidget):
             key = QPushButton(theme.RANK_TEXT.get(r, r))
             key.setObjectName(f"{prefix}rank-{r}")
             key.setCheckable(True)
-            key.setMinimumSize(metrics.mm(12), metrics.mm(12))
+            key.setMinimumSize(metrics.mm(11), metrics.mm(11))
+            key.setStyleSheet("QPushButton { padding: 0; }")
             key.clicked.connect(lambda _=False, r=r: self._pick_rank(r))
             ranks.addWidget(key, i // 7, i % 7)
             self.rank_keys[r] = key
@@ -52,7 +54,7 @@ class CardKeypad(QWidget):
             colour = theme.CARD_RED if s in "HD" else theme.CARD_BLACK
             key = QPushButton(theme.SUIT_SYMBOL[s])
             key.setObjectName(f"{prefix}suit-{s}")
-            key.setMinimumSize(metrics.mm(16), metrics.mm(12))
+            key.setMinimumSize(metrics.mm(16), metrics.mm(11))
             key.setStyleSheet(f"QPushButton {{ background: {theme.CARD_BG}; color: {colour}; "
                               f"font-size: {metrics.font_px(6)}px; }} QPushButton:disabled "
                               f"{{ background: #3a3a3a; color: #777; }}")
