@@ -92,6 +92,8 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
      "declaration (at line 1, column 7)"),
     ("[table]\nid = 'x'\nid = 'y'\n", "", "(at line 3, column 9)"),
     ("table = 3\n", "table", "must be a table"),
+    ("[table]\ntimezone = 'Mars/Olympus'\n", "table.timezone", "not a time zone"),
+    ("[table]\nrecall_without_pin = 'yes'\n", "table.recall_without_pin", "true or false"),
 ])
 def test_a_broken_file_is_refused_in_one_line_naming_the_key(tmp_path, capsys, text, key, why):
     code, out, err = check(tmp_path, text, capsys)
@@ -213,3 +215,16 @@ def test_set_pin_on_a_terminal_asks_twice_and_never_echoes_the_pin():
     assert "4711" not in asked  # getpass turned the terminal's echo off
     line = "pin_hash = " + line
     assert pin_matches("4711", line.split('"')[1])
+
+
+def test_the_tables_clock_and_recall_without_pin_reach_the_screen(tmp_path):
+    from kiosk.commands.start import kiosk_options
+    from kiosk.table.config import load_config
+
+    path = tmp_path / "kiosk.toml"
+    path.write_text("[table]\ntimezone = 'Asia/Tokyo'\nrecall_without_pin = true\n")
+    settings = kiosk_options(load_config(path))["settings"]
+    assert (settings.timezone, settings.recall_without_pin) == ("Asia/Tokyo", True)
+    path.write_text("[table]\n")
+    settings = kiosk_options(load_config(path))["settings"]
+    assert (settings.timezone, settings.recall_without_pin) == ("Europe/Berlin", False)

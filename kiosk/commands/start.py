@@ -75,7 +75,8 @@ def kiosk_options(cfg) -> dict:
     from kiosk.ui.window import TableSettings
 
     settings = TableSettings(chips=cfg.chips, currency=cfg.currency, language=cfg.language,
-                             supervisors=tuple(cfg.supervisors), limit_tiers=cfg.limit_tiers)
+                             supervisors=tuple(cfg.supervisors), limit_tiers=cfg.limit_tiers,
+                             timezone=cfg.timezone, recall_without_pin=cfg.recall_without_pin)
     return {"table": cfg.table, "rules": cfg.rules, "limits": cfg.limits,
             "source": cfg.source.options(), "settings": settings}
 

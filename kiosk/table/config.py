@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import NamedTuple
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from drivers.dialects import DIALECTS
 from kiosk.table.pins import PinError, parse_hash
@@ -73,10 +74,13 @@ class KioskConfig:
     database: Path = Path("var/journal.sqlite")
     source: SourceConfig = field(default_factory=SourceConfig)
     supervisors: tuple[Supervisor, ...] = ()
+    timezone: str = "Europe/Berlin"  # the table's clock: times on the screen are in it
+    recall_without_pin: bool = False  # game recall (never the shift report) without the PIN
 
 
 SECTIONS = {
-    "table": ("id", "preset", "rules", "language", "currency", "database"),
+    "table": ("id", "preset", "rules", "language", "currency", "database", "timezone",
+              "recall_without_pin"),
     "limits": ("min", "max", "tiers"),
     "chips": ("denominations",),
     "source": ("kind", "port", "dialect", "profile", "calibration", "device"),
@@ -188,6 +192,16 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
             and currency.isupper()):
         raise r.fail("table.currency", f"{currency!r} is not a three-letter code like EUR")
     database = Path(r.text(table, "table", "database", "var/journal.sqlite"))  # from the cwd
+    timezone = r.text(table, "table", "timezone", "Europe/Berlin")
+    try:
+        ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise r.fail("table.timezone", f"{timezone!r} is not a time zone like Europe/Berlin "
+                     "(the IANA names)") from None
+    recall_without_pin = table.get("recall_without_pin", False)
+    if not isinstance(recall_without_pin, bool):
+        raise r.fail("table.recall_without_pin", f"must be true or false, not "
+                     f"{recall_without_pin!r}")
 
     lim = data.get("limits", {})
     limits = None
@@ -231,7 +245,8 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
     return KioskConfig(path=path, table=name, rules=rules, preset=preset, limits=limits,
                        chips=tuple(sorted(chips)), limit_tiers=tuple(tiers), currency=currency,
                        language=language, database=database, source=source,
-                       supervisors=supervisors)
+                       supervisors=supervisors, timezone=timezone,
+                       recall_without_pin=recall_without_pin)
 
 
 def _source(r: _Reader, src: dict) -> SourceConfig:

@@ -62,6 +62,8 @@ REFUSALS = {
     "between_rounds": QT_TRANSLATE_NOOP(
         "Refusal", "Round {round} is not finished: this changes between rounds."),
     "table_closed": QT_TRANSLATE_NOOP("Refusal", "The table is closed: a supervisor opens it."),
+    "correction_refused": QT_TRANSLATE_NOOP(
+        "Refusal", "Correction refused: the round would not hold with it."),
 }
 
 PRESETS = {
@@ -79,6 +81,7 @@ REASONS = (
     QT_TRANSLATE_NOOP("Reason", "Stake entered wrong"),
     QT_TRANSLATE_NOOP("Reason", "Player dispute"),
     QT_TRANSLATE_NOOP("Reason", "Shoe or reader fault"),
+    QT_TRANSLATE_NOOP("Reason", "Card keyed in wrongly"),
 )
 
 # what happened, and what the dealer does next

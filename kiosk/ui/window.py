@@ -30,6 +30,7 @@ from kiosk.ui.widgets.banner import FaultBanners
 from kiosk.ui.widgets.keypad import CardKeypad
 
 # faults after which the dealer goes on with the keypad
+KEYPAD_MM = 84.0  # the card keypad's width beside the action panel
 KEYPAD_FAULTS = ("lost", "silence", "misread", "checksum", "uncertain", "gap", "garbage")
 
 
@@ -151,6 +152,8 @@ class MainWindow(QWidget):
         self.actions = QStackedWidget()
         self.actions.setObjectName("panel")
         self.betting = BettingPanel(bridge, metrics, settings.chips)
+        # narrow paddings: beside the open keypad on a 1280 panel every name still fits
+        self.betting.setStyleSheet(f"QPushButton {{ padding: 0 {metrics.mm(1)}px; }}")
         self.play = PlayPanel(bridge, metrics)
         for panel in (self.betting, self.play):
             self.actions.addWidget(panel)
@@ -162,7 +165,9 @@ class MainWindow(QWidget):
         self.keypad_frame.setObjectName("panel")
         self.keypad_frame.addWidget(self.keypad)
         self.keypad_frame.hide()
-        below.addWidget(self.keypad_frame, 2)
+        # a fixed width: the action panel beside it keeps as much room as it can
+        self.keypad_frame.setFixedWidth(metrics.mm(KEYPAD_MM))
+        below.addWidget(self.keypad_frame)
         self.betting.keypad_wanted.connect(self.show_keypad)
         self.play.keypad_wanted.connect(self.show_keypad)
         tl.addLayout(below, 2)
@@ -222,7 +227,12 @@ class MainWindow(QWidget):
         self.felt.render(view, self.betting.box if betting else None, offers=not betting)
         wants_keypad = self.keypad_open or view.source.state in ("lost", "silent") or any(
             f.kind in KEYPAD_FAULTS for f in view.faults)
-        self.keypad_frame.setVisible(wants_keypad and view.phase != "closed")
+        keypad = wants_keypad and view.phase != "closed"
+        self.keypad_frame.setVisible(keypad)
+        for panel in (self.betting, self.play):  # their "Key in card" while it is not open
+            button = panel.findChild(QPushButton, "keypad")
+            if button is not None:
+                button.setVisible(not keypad)
         if betting:
             self.betting.render(view)
             self.actions.setCurrentWidget(self.betting)

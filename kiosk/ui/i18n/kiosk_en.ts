@@ -117,6 +117,18 @@
         <translation>empty seat</translation>
     </message>
     <message>
+        <source>Even money %1</source>
+        <translation>Even money %1</translation>
+    </message>
+    <message>
+        <source>Insure %1</source>
+        <translation>Insure %1</translation>
+    </message>
+    <message>
+        <source>insured %1</source>
+        <translation>insured %1</translation>
+    </message>
+    <message>
         <source>staked</source>
         <translation>staked</translation>
     </message>
@@ -131,6 +143,10 @@
     <message>
         <source>done</source>
         <translation>done</translation>
+    </message>
+    <message>
+        <source>even money</source>
+        <translation>even money</translation>
     </message>
 </context>
 <context>
@@ -347,6 +363,14 @@
         <translation>Key in card</translation>
     </message>
     <message>
+        <source>Box %1: %3 decides</source>
+        <translation>Box %1: %3 decides</translation>
+    </message>
+    <message>
+        <source>Box %1: its second card</source>
+        <translation>Box %1: its second card</translation>
+    </message>
+    <message>
         <source>Box %1, hand %2: %3 decides</source>
         <translation>Box %1, hand %2: %3 decides</translation>
     </message>
@@ -373,14 +397,6 @@
     <message>
         <source>Pay at once:</source>
         <translation>Pay at once:</translation>
-    </message>
-    <message>
-        <source>Even money: %1</source>
-        <translation>Even money: %1</translation>
-    </message>
-    <message>
-        <source>Insure %1, box %2</source>
-        <translation>Insure %1, box %2</translation>
     </message>
 </context>
 <context>
@@ -438,6 +454,10 @@
     <message>
         <source>Shoe or reader fault</source>
         <translation>Shoe or reader fault</translation>
+    </message>
+    <message>
+        <source>Card keyed in wrongly</source>
+        <translation>Card keyed in wrongly</translation>
     </message>
 </context>
 <context>
@@ -501,6 +521,10 @@
     <message>
         <source>Settlement: %1; house %2 %3</source>
         <translation>Settlement: %1; house %2 %3</translation>
+    </message>
+    <message>
+        <source>Settlement: %1</source>
+        <translation>Settlement: %1</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
@@ -673,6 +697,10 @@
         <source>The table is closed: a supervisor opens it.</source>
         <translation>The table is closed: a supervisor opens it.</translation>
     </message>
+    <message>
+        <source>Correction refused: the round would not hold with it.</source>
+        <translation>Correction refused: the round would not hold with it.</translation>
+    </message>
 </context>
 <context>
     <name>Replay</name>
@@ -820,24 +848,32 @@
         <translation>Dealer: %1</translation>
     </message>
     <message>
-        <source>Net: %1. House: %2 %3</source>
-        <translation>Net: %1. House: %2 %3</translation>
+        <source>Pay from box %1 down to box %2</source>
+        <translation>Pay from box %1 down to box %2</translation>
     </message>
     <message>
-        <source>Box %1</source>
-        <translation>Box %1</translation>
+        <source>To pay: %1 %2</source>
+        <translation>To pay: %1 %2</translation>
     </message>
     <message>
-        <source>%1 (hand %2)</source>
-        <translation>%1 (hand %2)</translation>
+        <source>%1.</source>
+        <translation>%1.</translation>
     </message>
     <message>
-        <source>%1: %2 %3, %4</source>
-        <translation>%1: %2 %3, %4</translation>
+        <source>paid in this order</source>
+        <translation>paid in this order</translation>
     </message>
     <message>
-        <source>pay %1: %2</source>
-        <translation>pay %1: %2</translation>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 %3: %4</source>
+        <translation>%1, %2 %3: %4</translation>
+    </message>
+    <message>
+        <source>paid already: %1</source>
+        <translation>paid already: %1</translation>
     </message>
     <message>
         <source>take %1</source>
@@ -908,6 +944,22 @@
 </context>
 <context>
     <name>Supervisor</name>
+    <message>
+        <source>box %1, hand %2</source>
+        <translation>box %1, hand %2</translation>
+    </message>
+    <message>
+        <source>box %1</source>
+        <translation>box %1</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>dealer</translation>
+    </message>
+    <message>
+        <source>face down</source>
+        <translation>face down</translation>
+    </message>
     <message>
         <source>Card %1</source>
         <translation>Card %1</translation>
@@ -1009,6 +1061,10 @@
         <translation>Void round %1: why?</translation>
     </message>
     <message>
+        <source>Round %1 voided.</source>
+        <translation>Round %1 voided.</translation>
+    </message>
+    <message>
         <source>New shoe: why?</source>
         <translation>New shoe: why?</translation>
     </message>
@@ -1031,6 +1087,10 @@
     <message>
         <source>why?</source>
         <translation>why?</translation>
+    </message>
+    <message>
+        <source>Corrected: %1</source>
+        <translation>Corrected: %1</translation>
     </message>
 </context>
 <context>

@@ -53,7 +53,7 @@ class BettingPanel(QWidget):
         self.players = QGridLayout()
         self.players.setSpacing(metrics.gap)
         who.addLayout(self.players)
-        seat_row = QHBoxLayout()
+        seat_row = QVBoxLayout()  # one above the other: room beside the open keypad
         self.seat_button = QPushButton("")
         self.seat_button.setObjectName("seat")
         self.seat_button.clicked.connect(self._seat)
@@ -134,7 +134,7 @@ class BettingPanel(QWidget):
             b.setChecked(p == self.player)
             b.clicked.connect(lambda _=False, p=p: self._pick_player(p))
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            self.players.addWidget(b, i // 3, i % 3)
+            self.players.addWidget(b, i // 2, i % 2)
         seated = box.seated
         self.seat_button.setText(translate("Betting", "Seat leaves") if seated
                                  else translate("Betting", "Seat a player"))

@@ -11,7 +11,6 @@ from kiosk.ui.text import total_label, translate
 from kiosk.ui.widgets.box import BoxWidget, OfferSlot, clear, insurance_cost
 from kiosk.ui.widgets.card import CardWidget
 
-
 DEALER_SCALE = 0.85  # the dealer's cards: a strip 19 mm high leaves the boxes room
 
 

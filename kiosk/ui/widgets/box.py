@@ -90,7 +90,7 @@ class OfferSlot:
     offered now, taken already, or not his to take (the button stays, disabled)."""
 
     player: str
-    kind: str  # "insure", "even_money", "none"
+    kind: str  # "insure", "even_money"
     state: str  # "offered", "taken", "none"
     amount: Decimal  # what insurance costs, or what even money pays
 
@@ -196,13 +196,10 @@ class BoxWidget(QFrame):
             text = translate("Box", "Even money %1").replace("%1", amount)
             text = text if slot.state == "offered" else "\u2713 " + text
             name = f"even-money-{slot.player}-{box.number}"
-        elif slot.kind == "insure":
+        else:
             text = (translate("Box", "Insure %1") if slot.state == "offered" else
                     "\u2713 " + translate("Box", "insured %1")).replace("%1", amount)
             name = f"insure-{slot.player}-{box.number}-1"
-        else:
-            text = translate("Box", "no insurance")
-            name = f"no-offer-{slot.player}-{box.number}"
         b = QPushButton(f"{who}\n{text}")
         b.setObjectName(name)
         b.setProperty("offer", slot.state)
@@ -212,7 +209,8 @@ class BoxWidget(QFrame):
         b.setFixedHeight(self.metrics.mm(12))
         b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         b.setStyleSheet(f"QPushButton {{ padding: 0 {self.metrics.mm(0.5)}px; font-size: "
-                        f"{self.metrics.font_px(3.0)}px; font-weight: normal; }} QPushButton:checked:disabled {{ "
+                        f"{self.metrics.font_px(3.0)}px; font-weight: normal; }} "
+                        f"QPushButton:checked:disabled {{ "
                         f"background: {theme.FELT_EDGE}; color: {theme.TEXT}; }}")
         b.clicked.connect(lambda _=False, k=slot.kind, p=slot.player, n=box.number:
                           self.offer_taken.emit(k, p, n))
