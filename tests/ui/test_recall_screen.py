@@ -111,7 +111,7 @@ def test_the_shift_report_on_screen_has_the_cli_reports_figures(table, capsys):
 def test_a_german_screen_replays_in_german_and_never_names_a_face_down_card(open_table):
     table = open_table(language="de")
     play_round(table, ("TS", "6D", "7C", "KD", "9H"))
-    table.click("open-recall")
+    open_recall_with_pin(table)
     table.click("recall-round-1")
     recall = table.window.recall
     said = []

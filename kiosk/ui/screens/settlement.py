@@ -169,7 +169,7 @@ class SettlementPage(QWidget):
         for ln in s.lines:
             by_box[ln.box].append(ln)
         order = {box: i for i, box in enumerate(sorted(by_box, reverse=True), start=1)}
-        if order:
+        if len(order) > 1:
             self.order.setText(translate("Settlement", "Pay from box %1 down to box %2").replace(
                 "%1", str(max(order))).replace("%2", str(min(order))))
         else:
