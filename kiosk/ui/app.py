@@ -64,8 +64,11 @@ class Kiosk:
     bridge: TableBridge
     window: MainWindow
     shoe: SimulatedShoe | None  # where the kiosk shuffles the shoe itself (the mock shoe)
+    shoe_panel: object = None  # the demo's simulated shoe window, where there is one
 
     def close(self) -> None:
+        if self.shoe_panel is not None:
+            self.shoe_panel.close()
         self.window.close()
         self.feed.stop()
         self.app.processEvents()  # journal what the feed read before it stopped
@@ -118,6 +121,8 @@ def run_demo(db: str | Path, *, autoplay: int | None = None, pace_ms: int | None
     plays that many rounds and the demo ends."""
     kiosk = build(db, **options)
     show(kiosk)
+    if not autoplay:
+        open_shoe_panel(kiosk)  # the newcomer deals from the simulated shoe's own window
     if autoplay:
         from kiosk.ui.autoplay import AutoDealer
 
@@ -131,6 +136,22 @@ def run_demo(db: str | Path, *, autoplay: int | None = None, pace_ms: int | None
         return kiosk.app.exec()
     finally:
         kiosk.close()
+
+
+def open_shoe_panel(kiosk: Kiosk):
+    """The demo's simulated shoe in its own small window at the screen's lower right corner,
+    so a newcomer deals from it as from a real shoe. None where the source is no mock."""
+    if kiosk.feed.mock is None:
+        return None
+    from kiosk.ui.widgets.mock_shoe_panel import MockShoePanel
+
+    panel = MockShoePanel(kiosk.feed.mock, kiosk.window.metrics)
+    panel.adjustSize()
+    screen = kiosk.app.primaryScreen().availableGeometry()
+    panel.move(screen.right() - panel.width() - 20, screen.bottom() - panel.height() - 60)
+    panel.show()
+    kiosk.shoe_panel = panel
+    return panel
 
 
 def keep_systemd_told(kiosk: Kiosk) -> QTimer | None:

@@ -123,6 +123,8 @@ class MainWindow(QWidget):
         self.supervising = False  # the supervisor's page is up: no round opens by itself
         self.recalling = False  # the recall page is up
         self._opening = False
+        self._settling = False  # the settlement page is on its way (after the last card)
+        self._settle_now = False
         self.setStyleSheet(theme.stylesheet(metrics))
         view = bridge.view()
         lay = QVBoxLayout(self)
@@ -219,6 +221,14 @@ class MainWindow(QWidget):
         if view.phase == "closed" and view.choices.open_round:
             self._open_next_round()
         if view.settlement is not None and view.phase in ("dealer", "settled"):
+            if self.pages.currentWidget() is not self.settlement and not self._settle_now:
+                # the dealer's last card reaches the felt within a frame; the settlement,
+                # a page of many widgets, follows in the next turn of the event loop
+                if not self._settling:
+                    self.felt.render(view, None, offers=True)
+                    self._settling = True
+                    QTimer.singleShot(0, self._show_settlement)
+                return
             self.settlement.render(view)
             self.pages.setCurrentWidget(self.settlement)
             return
@@ -239,6 +249,14 @@ class MainWindow(QWidget):
         else:
             self.play.render(view)
             self.actions.setCurrentWidget(self.play)
+
+    def _show_settlement(self) -> None:
+        self._settling = False
+        self._settle_now = True
+        try:
+            self.render(self.bridge.view())
+        finally:
+            self._settle_now = False
 
     def follow_open(self) -> bool:
         """The co-players are being asked whether they follow a double or split."""

@@ -46,11 +46,14 @@ class DealerStrip(QFrame):
 
     def render(self, view) -> None:
         d = view.dealer
-        clear(self.cards)
-        for _ in range(d.face_down):
-            self.cards.addWidget(CardWidget(None, self.metrics, DEALER_SCALE))
-        for code in d.cards:
+        shown = (None,) * d.face_down + tuple(d.cards)
+        before = getattr(self, "_cards", ())
+        if shown[:len(before)] != before:  # the hole card turned, a correction: again
+            clear(self.cards)
+            before = ()
+        for code in shown[len(before):]:  # a new card is one more widget, no more
             self.cards.addWidget(CardWidget(code, self.metrics, DEALER_SCALE))
+        self._cards = shown
         self.total.setText(total_label(d.label))
         self.guidance.setText(guidance(view))
 

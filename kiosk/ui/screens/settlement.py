@@ -37,6 +37,33 @@ CHIP_COLOURS = ("#f2f2f2", "#d93b3b", "#2f6fd6", "#2e9e5b", "#1b1b1b", "#8e44ad"
 STACK_MAX = 8  # chips drawn in one stack; the count in words says how many there are
 
 
+def _rules(m) -> str:
+    """The page's look, by each widget's "look" property."""
+    return f"""
+    QFrame[look="box"] {{ background: {theme.FELT}; border: {m.mm(0.4)}px solid
+        {theme.FELT_EDGE}; border-radius: {m.mm(2)}px; }}
+    QFrame[look="box-empty"] {{ background: {theme.BG}; border: {m.mm(0.4)}px solid
+        {theme.PANEL}; border-radius: {m.mm(2)}px; }}
+    QLabel[look="number"] {{ font-size: {m.font_px(5)}px; font-weight: bold;
+        color: {theme.MUTED}; }}
+    QLabel[look="badge"] {{ background: {theme.ACCENT}; color: {theme.ACCENT_TEXT};
+        font-weight: bold; font-size: {m.font_px(3.4)}px; border-radius: {m.mm(1)}px;
+        padding: 0 {m.mm(1)}px; }}
+    QLabel[look="total"] {{ font-weight: bold; font-size: {m.font_px(3.0)}px; }}
+    QLabel[look="total-bust"] {{ font-weight: bold; font-size: {m.font_px(3.0)}px;
+        color: {theme.BAD}; }}
+    QLabel[look="who"] {{ font-size: {m.font_px(3.0)}px; }}
+    QLabel[look="pay"] {{ color: {theme.GOOD}; font-weight: bold;
+        font-size: {m.font_px(3.2)}px; }}
+    QLabel[look="take"] {{ color: {theme.BAD}; font-weight: bold;
+        font-size: {m.font_px(3.2)}px; }}
+    QLabel[look="push"] {{ font-weight: bold; font-size: {m.font_px(3.2)}px; }}
+    QLabel[look="paid"] {{ color: {theme.MUTED}; font-weight: bold;
+        font-size: {m.font_px(3.2)}px; }}
+    QLabel[look="chips"] {{ font-size: {m.font_px(3.2)}px; font-weight: bold; }}
+    """
+
+
 def chips_text(amount: Decimal, chips) -> str:
     """ "2 × 100, 1 × 25" (and what no chip makes)."""
     used, left = fewest_chips(amount, chips)
@@ -103,6 +130,7 @@ class SettlementPage(QWidget):
         self.metrics = metrics
         self.chips = [Decimal(c) for c in chips]
         self.currency = currency
+        self.setStyleSheet(_rules(metrics))  # once: a widget per line needs no sheet of its own
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(metrics.mm(2))
@@ -187,27 +215,21 @@ class SettlementPage(QWidget):
         column = QFrame()
         name = f"settle-box-{box.number}"
         column.setObjectName(name)
-        edge = theme.FELT_EDGE if lines else theme.PANEL
-        column.setStyleSheet(f"QFrame#{name} {{ background: {theme.FELT if lines else theme.BG}; "
-                             f"border: {m.mm(0.4)}px solid {edge}; border-radius: "
-                             f"{m.mm(2)}px; }}")
+        column.setProperty("look", "box" if lines else "box-empty")
         column.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
         lay = QVBoxLayout(column)
         lay.setContentsMargins(m.mm(1.2), m.mm(1), m.mm(1.2), m.mm(1))
         lay.setSpacing(m.mm(0.6))
         head = QHBoxLayout()
         number = QLabel(str(box.number))
-        number.setStyleSheet(f"font-size: {m.font_px(5)}px; font-weight: bold; "
-                             f"color: {theme.MUTED};")
+        number.setProperty("look", "number")
         head.addWidget(number)
         head.addStretch(1)
         if order is not None:
             badge = QLabel(translate("Settlement", "%1.").replace("%1", str(order)))
             badge.setObjectName(f"pay-order-{box.number}")
             badge.setToolTip(translate("Settlement", "paid in this order"))
-            badge.setStyleSheet(f"background: {theme.ACCENT}; color: {theme.ACCENT_TEXT}; "
-                                f"font-weight: bold; font-size: {m.font_px(3.4)}px; "
-                                f"border-radius: {m.mm(1)}px; padding: 0 {m.mm(1)}px;")
+            badge.setProperty("look", "badge")
             head.addWidget(badge)
         lay.addLayout(head)
         if not lines:
@@ -221,8 +243,7 @@ class SettlementPage(QWidget):
                 cards.addWidget(CardWidget(code, m, 0.5))
             words = QLabel(total_label(hand.label, finished=True))
             words.setObjectName(f"settle-total-{box.number}-{hand.number}")
-            words.setStyleSheet(f"font-weight: bold; font-size: {m.font_px(3.0)}px; "
-                                f"color: {theme.BAD if hand.bust else theme.TEXT};")
+            words.setProperty("look", "total-bust" if hand.bust else "total")
             cards.addWidget(words, 1)
             lay.addLayout(cards)
             # the hand's lines under its cards (insurance and even money with the first)
@@ -243,15 +264,14 @@ class SettlementPage(QWidget):
         row.setObjectName(f"line-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
         row.setWordWrap(True)
         row.setTextFormat(Qt.TextFormat.PlainText)
-        row.setStyleSheet(f"font-size: {m.font_px(3.0)}px; padding-top: {m.mm(0.6)}px;")
+        row.setProperty("look", "who")
         lay.addWidget(row)
-        colour = theme.MUTED if ln.paid else theme.GOOD if ln.net > 0 else \
-            theme.BAD if ln.net < 0 else theme.TEXT
         pay = QLabel(todo)
         pay.setObjectName(f"pay-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
         pay.setWordWrap(True)
         pay.setTextFormat(Qt.TextFormat.PlainText)
-        pay.setStyleSheet(f"color: {colour}; font-weight: bold; font-size: {m.font_px(3.2)}px;")
+        pay.setProperty("look", "paid" if ln.paid else "pay" if ln.net > 0 else
+                        "take" if ln.net < 0 else "push")
         if not (ln.net > 0 and not ln.paid):
             lay.addWidget(pay)
             return
@@ -262,7 +282,7 @@ class SettlementPage(QWidget):
             chips.addWidget(ChipStack(chip_colour(denomination, self.chips), count, m))
             words = QLabel(f"{count} \u00d7 {money(denomination)}")
             words.setObjectName("chip-count")
-            words.setStyleSheet(f"font-size: {m.font_px(3.2)}px; font-weight: bold;")
+            words.setProperty("look", "chips")
             chips.addWidget(words)
             chips.addStretch(1)
             lay.addLayout(chips)
@@ -270,7 +290,7 @@ class SettlementPage(QWidget):
             lay.addWidget(pay)
         if left:
             cash = QLabel(translate("Settlement", "%1 in cash").replace("%1", money(left)))
-            cash.setStyleSheet(f"font-size: {m.font_px(3.2)}px; font-weight: bold;")
+            cash.setProperty("look", "chips")
             lay.addWidget(cash)
 
     def _line_text(self, ln) -> tuple[str, str]:

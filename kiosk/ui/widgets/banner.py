@@ -37,6 +37,8 @@ class FaultBanners(QWidget):
         self._timer.timeout.connect(self._drop_refusal)
 
     def render(self, faults) -> None:
+        if tuple(faults) == self._faults:
+            return  # nothing new: the strip is not drawn again
         self._faults = tuple(faults)
         self._draw()
 

@@ -42,30 +42,56 @@ def clear(layout) -> None:
 
 
 class HandWidget(QFrame):
-    """One hand: its cards in a row and its total; outlined while it is the active hand."""
+    """One hand: its cards in a row and its total; outlined while it is the active hand.
+
+    `show_hand` redraws only what changed: a new card is one more card widget, the total
+    and the outline are set again; the cards already there are not touched (a card on the
+    felt reaches the screen within a frame)."""
 
     def __init__(self, hand, metrics, card_scale: float, parent=None) -> None:
         super().__init__(parent)
+        self.metrics = metrics
+        self.scale = card_scale
         self.setObjectName(f"hand-{hand.number}")
-        border = theme.ACCENT if hand.active else "transparent"
-        self.setStyleSheet(f"QFrame#hand-{hand.number} {{ background: transparent; border: "
-                           f"{metrics.mm(0.8)}px solid {border}; border-radius: "
-                           f"{metrics.mm(1.2)}px; }}")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(metrics.mm(0.8), metrics.mm(0.8), metrics.mm(0.8),
                                metrics.mm(0.8))
         lay.setSpacing(metrics.mm(0.8))
-        cards = QHBoxLayout()
-        cards.setSpacing(-metrics.mm(4.5 * card_scale) if len(hand.cards) > 3 else
-                         metrics.mm(0.8))
-        for code in hand.cards:
-            cards.addWidget(CardWidget(code, metrics, card_scale))
-        if not hand.cards:
-            spacer = QWidget()
-            spacer.setFixedHeight(metrics.mm(18.5 * card_scale))
-            cards.addWidget(spacer)
-        cards.addStretch(1)
-        lay.addLayout(cards)
+        self.cards = QHBoxLayout()
+        self.card_widgets: list[CardWidget] = []
+        self.spacer = QWidget()  # the cards' height while the hand has none
+        self.spacer.setFixedHeight(metrics.mm(18.5 * card_scale))
+        self.cards.addWidget(self.spacer)
+        self.cards.addStretch(1)
+        lay.addLayout(self.cards)
+        self.total = QLabel("")
+        self.total.setObjectName("total")
+        self.total.setWordWrap(True)
+        lay.addWidget(self.total)
+        self._outline = self._colour = None
+        self.show_hand(hand)
+
+    def show_hand(self, hand) -> None:
+        m = self.metrics
+        codes = [w.code for w in self.card_widgets]
+        if list(hand.cards[:len(codes)]) != codes:  # a card corrected: the row again
+            for w in self.card_widgets:
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
+            self.card_widgets = []
+        for code in hand.cards[len(self.card_widgets):]:
+            w = CardWidget(code, m, self.scale)
+            self.cards.insertWidget(self.cards.count() - 1, w)
+            self.card_widgets.append(w)
+        self.spacer.setVisible(not hand.cards)
+        self.cards.setSpacing(-m.mm(4.5 * self.scale) if len(hand.cards) > 3 else m.mm(0.8))
+        outline = theme.ACCENT if hand.active else "transparent"
+        if outline != self._outline:
+            self._outline = outline
+            self.setStyleSheet(f"QFrame#{self.objectName()} {{ background: transparent; "
+                               f"border: {m.mm(0.8)}px solid {outline}; border-radius: "
+                               f"{m.mm(1.2)}px; }}")
         # a finished hand keeps one total: "20 · stands", never "10/20 · stands"
         words = total_label(hand.label, finished=hand.stood or hand.done or hand.doubled)
         flags = []
@@ -75,13 +101,12 @@ class HandWidget(QFrame):
             flags.append(translate("Box", "stands"))
         if hand.surrendered:
             flags.append(translate("Box", "surrendered"))
-        total = QLabel(" · ".join([w for w in [words] + flags if w]))
-        total.setObjectName("total")
-        total.setWordWrap(True)
+        self.total.setText(" · ".join([w for w in [words] + flags if w]))
         colour = theme.BAD if hand.bust else theme.ACCENT if hand.blackjack else theme.TEXT
-        total.setStyleSheet(f"color: {colour}; font-weight: bold; "
-                            f"font-size: {metrics.font_px(3.4 if card_scale < 1 else 3.6)}px;")
-        lay.addWidget(total)
+        if colour != self._colour:
+            self._colour = colour
+            self.total.setStyleSheet(f"color: {colour}; font-weight: bold; font-size: "
+                                     f"{m.font_px(3.4 if self.scale < 1 else 3.6)}px;")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +144,8 @@ class BoxWidget(QFrame):
         self._layout.setContentsMargins(metrics.mm(1.5), metrics.mm(1.5), metrics.mm(1.5),
                                         metrics.mm(1.5))
         self._layout.setSpacing(metrics.mm(1))
+        self._hands: list[HandWidget] = []
+        self._state: QLabel | None = None
 
     def mousePressEvent(self, event) -> None:
         self.clicked.emit(self.number)
@@ -133,8 +160,24 @@ class BoxWidget(QFrame):
         active = any(h.active for h in box.hands)
         edge = theme.ACCENT if (selected or active) else theme.FELT_EDGE
         width = m.mm(1.0) if (selected or active) else m.mm(0.4)
-        self.setStyleSheet(f"QFrame#box-{self.number} {{ background: {theme.FELT}; "
-                           f"border: {width}px solid {edge}; border-radius: {m.mm(2.5)}px; }}")
+        if (edge, width) != getattr(self, "_edge", None):
+            self._edge = (edge, width)
+            self.setStyleSheet(f"QFrame#box-{self.number} {{ background: {theme.FELT}; "
+                               f"border: {width}px solid {edge}; border-radius: "
+                               f"{m.mm(2.5)}px; }}")
+        # what only a new card changes (cards, totals, the box's state) is set in place; the
+        # rest (players, stakes, hands split, offers) draws the box again
+        shape = (box.seated, box.owner, box.coplayers, box.twins, box.bust, offers,
+                 box.state == "empty", tuple((h.stakes, h.insured, h.even_money)
+                                             for h in box.hands))
+        if shape == getattr(self, "_shape", None):
+            for widget, hand in zip(self._hands, box.hands, strict=True):
+                widget.show_hand(hand)
+            self._show_state(box.state)
+            return
+        self._shape = shape
+        self._hands: list[HandWidget] = []
+        self._state = None
         clear(self._layout)
         head = QHBoxLayout()
         num = QLabel(str(box.number))
@@ -148,6 +191,7 @@ class BoxWidget(QFrame):
             head.addWidget(empty, 1, Qt.AlignmentFlag.AlignTop)
             self._layout.addLayout(head)
             self._layout.addStretch(1)
+            self._hands = []
             return
         owner = QLabel(player_label(box.owner) if box.owner else translate("Box", "no owner"))
         owner.setObjectName("owner")
@@ -163,19 +207,18 @@ class BoxWidget(QFrame):
         seat.setWordWrap(True)
         seat.setStyleSheet(f"color: {theme.MUTED}; font-size: {m.font_px(3.0)}px;")
         who.addWidget(seat)
-        state_text = _state_text(box.state)
-        if state_text:
-            state = QLabel(state_text)
-            state.setObjectName("state")
-            state.setStyleSheet(f"color: {theme.ACCENT if box.state == 'playing' else theme.MUTED};"
-                                f" font-size: {m.font_px(3.0)}px; font-weight: bold;")
-            who.addWidget(state)
+        self._state = QLabel("")
+        self._state.setObjectName("state")
+        self._state_shown = None
+        who.addWidget(self._state)
+        self._show_state(box.state)
         head.addLayout(who, 1)
         self._layout.addLayout(head)
         scale = 1.0 if len(box.hands) <= 1 else 0.8 if len(box.hands) == 2 else 0.62
         for hand in box.hands:
-            if hand.cards or len(box.hands) > 1 or box.state != "staked":
-                self._layout.addWidget(HandWidget(hand, m, scale))
+            widget = HandWidget(hand, m, scale)
+            self._hands.append(widget)
+            self._layout.addWidget(widget)
         self._layout.addStretch(1)
         # while insurance is offered the players' own buttons stand for their stake lines
         for line in (() if offers else _stake_lines(box)):
@@ -186,6 +229,16 @@ class BoxWidget(QFrame):
             self._layout.addWidget(label)
         for slot in offers:
             self._layout.addWidget(self._offer_button(box, slot))
+
+    def _show_state(self, state: str) -> None:
+        if self._state is None or state == self._state_shown:
+            return
+        self._state_shown = state
+        self._state.setText(_state_text(state))
+        self._state.setVisible(bool(_state_text(state)))
+        colour = theme.ACCENT if state == "playing" else theme.MUTED
+        self._state.setStyleSheet(f"color: {colour}; font-size: {self.metrics.font_px(3.0)}px; "
+                                  f"font-weight: bold;")
 
     def _offer_button(self, box, slot: OfferSlot) -> QPushButton:
         """The player's own insurance button: it stays where it is once touched, showing what
