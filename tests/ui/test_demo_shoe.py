@@ -35,7 +35,7 @@ def test_the_simulated_shoe_is_its_own_window_marked_as_the_demo_device(demo):
 
 def test_three_rounds_dealt_from_the_shoes_own_button_and_the_screen(demo):
     table, panel = demo
-    for n in range(3):
+    for _round in range(3):
         table.window._box_clicked(1)
         if not table.service.view().boxes[0].seated:
             table.click("seat")

@@ -314,6 +314,81 @@
     </message>
 </context>
 <context>
+    <name>MockShoe</name>
+    <message>
+        <source>Simulated card shoe (demo)</source>
+        <translation>Simulierter Kartenschlitten (Demo)</translation>
+    </message>
+    <message>
+        <source>SIMULATED SHOE: a demo device, not the kiosk</source>
+        <translation>SIMULIERTER SCHLITTEN: ein Demo-Gerät, nicht der Kiosk</translation>
+    </message>
+    <message>
+        <source>Deal next card</source>
+        <translation>Nächste Karte ziehen</translation>
+    </message>
+    <message>
+        <source>Pull the cable</source>
+        <translation>Kabel ziehen</translation>
+    </message>
+    <message>
+        <source>Go silent</source>
+        <translation>Verstummen</translation>
+    </message>
+    <message>
+        <source>Misread next card</source>
+        <translation>Nächste Karte nicht lesen</translation>
+    </message>
+    <message>
+        <source>Raise an alarm</source>
+        <translation>Alarm auslösen</translation>
+    </message>
+    <message>
+        <source>%1 cards in the shoe</source>
+        <translation>%1 Karten im Schlitten</translation>
+    </message>
+    <message>
+        <source>The shoe is empty.</source>
+        <translation>Der Schlitten ist leer.</translation>
+    </message>
+    <message>
+        <source>Dealt %1</source>
+        <translation>Gezogen: %1</translation>
+    </message>
+    <message>
+        <source>Plug the cable in</source>
+        <translation>Kabel einstecken</translation>
+    </message>
+    <message>
+        <source>The shoe speaks again.</source>
+        <translation>Der Schlitten meldet sich wieder.</translation>
+    </message>
+    <message>
+        <source>Speak again</source>
+        <translation>Wieder melden</translation>
+    </message>
+    <message>
+        <source>The cable is out.</source>
+        <translation>Das Kabel ist gezogen.</translation>
+    </message>
+    <message>
+        <source>The cable is in again.</source>
+        <translation>Das Kabel steckt wieder.</translation>
+    </message>
+    <message>
+        <source>The shoe has gone silent.</source>
+        <translation>Der Schlitten ist verstummt.</translation>
+    </message>
+    <message>
+        <source>The next card came out unread.</source>
+        <translation>Die nächste Karte kam ungelesen heraus.</translation>
+    </message>
+    <message>
+        <source>The shoe raised an alarm.</source>
+        <translation>Der Schlitten hat Alarm ausgelöst.</translation>
+    </message>
+</context>
+<context>
     <name>Outcome</name>
     <message>
         <source>win</source>

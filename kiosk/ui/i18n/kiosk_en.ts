@@ -314,6 +314,81 @@
     </message>
 </context>
 <context>
+    <name>MockShoe</name>
+    <message>
+        <source>Simulated card shoe (demo)</source>
+        <translation>Simulated card shoe (demo)</translation>
+    </message>
+    <message>
+        <source>SIMULATED SHOE: a demo device, not the kiosk</source>
+        <translation>SIMULATED SHOE: a demo device, not the kiosk</translation>
+    </message>
+    <message>
+        <source>Deal next card</source>
+        <translation>Deal next card</translation>
+    </message>
+    <message>
+        <source>Pull the cable</source>
+        <translation>Pull the cable</translation>
+    </message>
+    <message>
+        <source>Go silent</source>
+        <translation>Go silent</translation>
+    </message>
+    <message>
+        <source>Misread next card</source>
+        <translation>Misread next card</translation>
+    </message>
+    <message>
+        <source>Raise an alarm</source>
+        <translation>Raise an alarm</translation>
+    </message>
+    <message>
+        <source>%1 cards in the shoe</source>
+        <translation>%1 cards in the shoe</translation>
+    </message>
+    <message>
+        <source>The shoe is empty.</source>
+        <translation>The shoe is empty.</translation>
+    </message>
+    <message>
+        <source>Dealt %1</source>
+        <translation>Dealt %1</translation>
+    </message>
+    <message>
+        <source>Plug the cable in</source>
+        <translation>Plug the cable in</translation>
+    </message>
+    <message>
+        <source>The shoe speaks again.</source>
+        <translation>The shoe speaks again.</translation>
+    </message>
+    <message>
+        <source>Speak again</source>
+        <translation>Speak again</translation>
+    </message>
+    <message>
+        <source>The cable is out.</source>
+        <translation>The cable is out.</translation>
+    </message>
+    <message>
+        <source>The cable is in again.</source>
+        <translation>The cable is in again.</translation>
+    </message>
+    <message>
+        <source>The shoe has gone silent.</source>
+        <translation>The shoe has gone silent.</translation>
+    </message>
+    <message>
+        <source>The next card came out unread.</source>
+        <translation>The next card came out unread.</translation>
+    </message>
+    <message>
+        <source>The shoe raised an alarm.</source>
+        <translation>The shoe raised an alarm.</translation>
+    </message>
+</context>
+<context>
     <name>Outcome</name>
     <message>
         <source>win</source>
