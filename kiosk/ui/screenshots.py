@@ -169,6 +169,20 @@ def key_pin(kiosk: Kiosk) -> None:
     pump(kiosk)
 
 
+@scene("demo")
+def demo(kiosk: Kiosk) -> None:
+    """The interactive demo: its simulated shoe beside the table, two cards dealt from it."""
+    from kiosk.ui.app import open_shoe_panel
+
+    kiosk.service.seat(1, "S1")
+    kiosk.service.bet("S1", 1, "20")
+    panel = open_shoe_panel(kiosk)
+    for _ in range(2):
+        before = cards_on_table(kiosk)
+        panel.deal()
+        wait(kiosk, lambda before=before: cards_on_table(kiosk) > before)
+
+
 def a_round_played(kiosk: Kiosk) -> None:
     """The settlement scene's round, paid: the next round opens for bets."""
     settlement(kiosk)
@@ -230,6 +244,10 @@ def render(folder: Path, language: str = "de", only: list[str] | None = None,
                 path = folder / f"{name}{PANELS[panel][3]}.png"
                 kiosk.window.grab().save(str(path))
                 written.append(path)
+                if kiosk.shoe_panel is not None:  # the demo's own window, beside the kiosk
+                    path = folder / f"{name}-shoe{PANELS[panel][3]}.png"
+                    kiosk.shoe_panel.grab().save(str(path))
+                    written.append(path)
                 kiosk.close()
     return written
 

@@ -30,7 +30,8 @@ from kiosk.ui.widgets.banner import FaultBanners
 from kiosk.ui.widgets.keypad import CardKeypad
 
 # faults after which the dealer goes on with the keypad
-KEYPAD_MM = 84.0  # the card keypad's width beside the action panel
+KEYPAD_MM = 84.0
+BELOW_MM = 60.0  # the action panel's height (and the keypad's beside it)  # the card keypad's width beside the action panel
 KEYPAD_FAULTS = ("lost", "silence", "misread", "checksum", "uncertain", "gap", "garbage")
 
 
@@ -147,7 +148,7 @@ class MainWindow(QWidget):
         self.felt = Felt(metrics, len(view.boxes))
         self.felt.box_clicked.connect(self._box_clicked)
         self.felt.offer_taken.connect(self._take_offer)
-        tl.addWidget(self.felt, 3)
+        tl.addWidget(self.felt, 1)
         # the action panels, and the keypad beside them when the dealer keys cards in
         below = QHBoxLayout()
         below.setSpacing(metrics.mm(2))
@@ -159,6 +160,8 @@ class MainWindow(QWidget):
         self.play = PlayPanel(bridge, metrics)
         for panel in (self.betting, self.play):
             self.actions.addWidget(panel)
+        # one fixed height for the panel and the keypad: opening the keypad moves no box
+        self.actions.setFixedHeight(metrics.mm(BELOW_MM))
         below.addWidget(self.actions, 3)
         self.keypad = CardKeypad(metrics)
         self.keypad.card.connect(self._key_in)
@@ -169,10 +172,11 @@ class MainWindow(QWidget):
         self.keypad_frame.hide()
         # a fixed width: the action panel beside it keeps as much room as it can
         self.keypad_frame.setFixedWidth(metrics.mm(KEYPAD_MM))
+        self.keypad_frame.setFixedHeight(metrics.mm(BELOW_MM))
         below.addWidget(self.keypad_frame)
         self.betting.keypad_wanted.connect(self.show_keypad)
         self.play.keypad_wanted.connect(self.show_keypad)
-        tl.addLayout(below, 2)
+        tl.addLayout(below)
         self.pages.addWidget(self.table_page)
         self.settlement = SettlementPage(bridge, metrics, settings.chips, settings.currency)
         self.settlement.paid.connect(self._after_payout)

@@ -13,7 +13,9 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel, QPushButton, QStyle, QStyleOptionButton
 
 from kiosk.ui import screenshots
+from kiosk.ui.screens.settlement import ChipStack
 from kiosk.ui.screenshots import PANELS, open_scene
+from kiosk.ui.widgets.card import CardWidget
 
 pytestmark = pytest.mark.xdist_group("ui")
 
@@ -88,6 +90,19 @@ def problems(window, panel: str, during_play: bool) -> list[str]:
                 continue
             if ra.intersects(rb):
                 found.append(f"{a.text()!r} overlaps {b.text()!r}")
+    # cards and chip stacks: whole within their parents, over no text (cards of one hand
+    # may overlap each other, as on the felt)
+    for card in window.findChildren(CardWidget) + window.findChildren(ChipStack):
+        if not card.isVisibleTo(window):
+            continue
+        where = f"{type(card).__name__} {card.objectName()}"
+        parent = card.parentWidget()
+        if not parent.contentsRect().contains(card.geometry()):
+            found.append(f"{where}: outside its parent {parent.objectName() or '-'}")
+        rc = QRect(card.mapTo(window, QPoint(0, 0)), card.size())
+        for w, rect in shown:
+            if rc.intersects(rect) and not w.isAncestorOf(card):
+                found.append(f"{where} lies over {w.text()!r}")
     return found
 
 

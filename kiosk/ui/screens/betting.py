@@ -53,7 +53,7 @@ class BettingPanel(QWidget):
         self.players = QGridLayout()
         self.players.setSpacing(metrics.gap)
         who.addLayout(self.players)
-        seat_row = QVBoxLayout()  # one above the other: room beside the open keypad
+        seat_row = QHBoxLayout()
         self.seat_button = QPushButton("")
         self.seat_button.setObjectName("seat")
         self.seat_button.clicked.connect(self._seat)

@@ -181,7 +181,7 @@ class BoxWidget(QFrame):
         clear(self._layout)
         head = QHBoxLayout()
         num = QLabel(str(box.number))
-        num.setStyleSheet(f"font-size: {m.font_px(6)}px; font-weight: bold; color: {theme.MUTED};")
+        num.setStyleSheet(f"font-size: {m.font_px(5)}px; font-weight: bold; color: {theme.MUTED};")
         head.addWidget(num)
         who = QVBoxLayout()
         who.setSpacing(0)
@@ -203,18 +203,17 @@ class BoxWidget(QFrame):
             seat_text = translate("Box", "decides from his seat")
         else:
             seat_text = translate("Box", "empty seat")
-        seat = QLabel(seat_text)
-        seat.setWordWrap(True)
-        seat.setStyleSheet(f"color: {theme.MUTED}; font-size: {m.font_px(3.0)}px;")
-        who.addWidget(seat)
+        # where the owner is and what the box waits for, on one line: "seated · to act"
+        self._seat_text = seat_text
         self._state = QLabel("")
         self._state.setObjectName("state")
+        self._state.setWordWrap(True)
         self._state_shown = None
         who.addWidget(self._state)
         self._show_state(box.state)
         head.addLayout(who, 1)
         self._layout.addLayout(head)
-        scale = 1.0 if len(box.hands) <= 1 else 0.8 if len(box.hands) == 2 else 0.62
+        scale = 1.0 if len(box.hands) <= 1 else 0.7 if len(box.hands) == 2 else 0.55
         for hand in box.hands:
             widget = HandWidget(hand, m, scale)
             self._hands.append(widget)
@@ -234,11 +233,11 @@ class BoxWidget(QFrame):
         if self._state is None or state == self._state_shown:
             return
         self._state_shown = state
-        self._state.setText(_state_text(state))
-        self._state.setVisible(bool(_state_text(state)))
+        words = _state_text(state)
+        self._state.setText(f"{self._seat_text} \u00b7 {words}" if words else self._seat_text)
         colour = theme.ACCENT if state == "playing" else theme.MUTED
         self._state.setStyleSheet(f"color: {colour}; font-size: {self.metrics.font_px(3.0)}px; "
-                                  f"font-weight: bold;")
+                                  f"font-weight: {'bold' if state == 'playing' else 'normal'};")
 
     def _offer_button(self, box, slot: OfferSlot) -> QPushButton:
         """The player's own insurance button: it stays where it is once touched, showing what
@@ -286,11 +285,11 @@ def _stake_lines(box) -> list[str]:
         if p in seen:
             continue
         seen.add(p)
-        parts = []
-        for hand in box.hands:
-            for s in hand.stakes:
-                if s.player == p:
-                    parts.append(money(s.amount))
+        amounts = [s.amount for hand in box.hands for s in hand.stakes if s.player == p]
+        if len(amounts) > 1 and len(set(amounts)) == 1:  # a split, the stake on each hand
+            parts = [f"{len(amounts)} \u00d7 {money(amounts[0])}"]
+        else:
+            parts = [money(a) for a in amounts]
         first = box.hands[0] if box.hands else None
         if first is not None and p in first.insured:
             amount = next((s.amount for s in first.stakes if s.player == p), Decimal(0))
