@@ -29,9 +29,9 @@ from kiosk.ui.text import SOURCE_STATES, SOURCES, money, preset_name, refusal, t
 from kiosk.ui.widgets.banner import FaultBanners
 from kiosk.ui.widgets.keypad import CardKeypad
 
+KEYPAD_MM = 84.0  # the card keypad's width beside the action panel
+BELOW_MM = 60.0  # the action panel's height (and the keypad's beside it)
 # faults after which the dealer goes on with the keypad
-KEYPAD_MM = 84.0
-BELOW_MM = 60.0  # the action panel's height (and the keypad's beside it)  # the card keypad's width beside the action panel
 KEYPAD_FAULTS = ("lost", "silence", "misread", "checksum", "uncertain", "gap", "garbage")
 
 

@@ -59,8 +59,10 @@ class PlayPanel(QWidget):
             b = QPushButton(words[d])
             b.setObjectName(d)
             b.setProperty("role", "main")
-            b.setFixedSize(metrics.mm(DECISION_MM), metrics.main)
-            b.setStyleSheet(f"QPushButton {{ padding: 0 {metrics.mm(1)}px; }}")
+            w, h = metrics.mm(DECISION_MM), metrics.main
+            b.setFixedSize(w, h)  # and in the style sheet, which would set its own minimum
+            b.setStyleSheet(f"QPushButton {{ padding: 0 {metrics.mm(1)}px; min-width: {w}px; "
+                            f"max-width: {w}px; min-height: {h}px; max-height: {h}px; }}")
             b.clicked.connect(lambda _=False, d=d: self._decide(d))
             sp = b.sizePolicy()
             sp.setRetainSizeWhenHidden(True)  # surrender's place stays where it is not offered
