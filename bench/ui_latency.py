@@ -111,10 +111,11 @@ def main() -> int:
             until(lambda c=card.code, k=known: any(code == c for code, _ in watch.painted[k:]))
             painted = next(t for code, t in watch.painted[known:] if code == card.code)
             times.append((painted - start) * 1000)
-            began, ended = renders[drawn]
-            parts["frame -> redraw starts"].append((began - start) * 1000)
-            parts["redraw"].append((ended - began) * 1000)
-            parts["redraw ends -> painted"].append((painted - ended) * 1000)
+            if len(renders) > drawn and renders[drawn][1] <= painted:
+                began, ended = renders[drawn]
+                parts["frame -> redraw starts"].append((began - start) * 1000)
+                parts["redraw"].append((ended - began) * 1000)
+                parts["redraw ends -> painted"].append((painted - ended) * 1000)
         svc.settle()
         svc.confirm_payout("bench")
     kiosk.close()
@@ -123,6 +124,8 @@ def main() -> int:
           f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms, "
           f"mean {statistics.mean(times):.1f} ms")
     for name, values in parts.items():  # where the time goes
+        if not values:
+            continue
         print(f"  {name:<24} p50 {percentile(values, 0.5):5.1f} ms, "
               f"p99 {percentile(values, 0.99):5.1f} ms")
     print(json.dumps({"p50_ms": round(percentile(times, 0.5), 2),

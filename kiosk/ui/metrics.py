@@ -7,6 +7,15 @@ MM_PER_INCH = 25.4
 TARGET_MM = 10.0  # every touch target at least this tall and wide
 MAIN_MM = 15.0  # the main actions (the right decision, the payout)
 GAP_MM = 2.0  # between targets
+READ_MM = 3.0  # the least cap height of text the dealer reads during play, at arm's length
+# the panels the kiosk is sold with: millimetres a pixel
+PANEL_MM_PER_PX = {"1920x1080": 0.248,  # 21.5 inch
+                   "1280x800": 0.259}  # 15.4 inch
+
+
+def panel_dpi(panel: str) -> float:
+    """The physical dots per inch of one of the kiosk's panels."""
+    return MM_PER_INCH / PANEL_MM_PER_PX[panel]
 
 
 class Metrics:

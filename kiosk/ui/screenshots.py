@@ -24,12 +24,13 @@ os.environ.setdefault("QT_QPA_PLATFORM",
                       f"offscreen:configfile={ROOT / 'tests' / 'ui' / 'screens-1920.json'}")
 
 from kiosk.ui.app import Kiosk, build, show  # noqa: E402
+from kiosk.ui.metrics import panel_dpi  # noqa: E402
 from kiosk.ui.window import TableSettings  # noqa: E402
 
 SCENES: dict[str, Callable[[Kiosk], None]] = {}
 # panel: (width, height, physical dots per inch, file suffix)
-PANELS = {"1920x1080": (1920, 1080, 25.4 / 0.248, ""),
-          "1280x800": (1280, 800, 25.4 / 0.259, "-1280")}
+PANELS = {"1920x1080": (1920, 1080, panel_dpi("1920x1080"), ""),
+          "1280x800": (1280, 800, panel_dpi("1280x800"), "-1280")}
 
 
 def scene(name: str):

@@ -31,6 +31,7 @@ from kiosk.ui.widgets.keypad import CardKeypad
 
 KEYPAD_MM = 84.0  # the card keypad's width beside the action panel
 BELOW_MM = 60.0  # the action panel's height (and the keypad's beside it)
+SETTLEMENT_AFTER_MS = 50  # the last card painted on the felt first, then the settlement
 # faults after which the dealer goes on with the keypad
 KEYPAD_FAULTS = ("lost", "silence", "misread", "checksum", "uncertain", "gap", "garbage")
 
@@ -227,11 +228,11 @@ class MainWindow(QWidget):
         if view.settlement is not None and view.phase in ("dealer", "settled"):
             if self.pages.currentWidget() is not self.settlement and not self._settle_now:
                 # the dealer's last card reaches the felt within a frame; the settlement,
-                # a page of many widgets, follows in the next turn of the event loop
+                # a page of many widgets, follows once that frame is painted
                 if not self._settling:
                     self.felt.render(view, None, offers=True)
                     self._settling = True
-                    QTimer.singleShot(0, self._show_settlement)
+                    QTimer.singleShot(SETTLEMENT_AFTER_MS, self._show_settlement)
                 return
             self.settlement.render(view)
             self.pages.setCurrentWidget(self.settlement)

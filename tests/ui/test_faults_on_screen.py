@@ -85,6 +85,7 @@ def test_a_refused_card_stays_on_screen_until_confirmed(table):
     table.qtbot.waitUntil(lambda: table.service.view().seq > seq, timeout=5000)
     texts = banner_texts(table)
     assert "Card 4S was not taken: Card 4S out of turn: the dealer stands on 17." in texts
+    table.qtbot.waitUntil(lambda: table.window.pages.currentWidget() is table.window.settlement)
     table.click("paid")  # the round is paid; the banner stays
     table.wait_phase("betting")
     assert any("Card 4S was not taken" in t for t in banner_texts(table))

@@ -13,6 +13,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel, QPushButton, QStyle, QStyleOptionButton
 
 from kiosk.ui import screenshots
+from kiosk.ui.metrics import READ_MM, Metrics, panel_dpi
 from kiosk.ui.screens.settlement import ChipStack
 from kiosk.ui.screenshots import PANELS, open_scene
 from kiosk.ui.widgets.card import CardWidget
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.xdist_group("ui")
 # the screens the dealer reads during play; the supervisor's, recall and the report are read
 # up close, between rounds
 DURING_PLAY = ("betting", "play", "play-split", "follow", "insurance", "settlement", "fault")
-CAP_MM = 3.0
+CAP_MM = READ_MM
 
 
 def on_screen(window):
@@ -138,3 +139,20 @@ def test_the_cap_height_check_sees_small_text(qtbot, tmp_path):
         assert any("table-name" in p and "cut" in p for p in found), found
     finally:
         kiosk.close()
+
+
+@pytest.mark.parametrize("panel", ["1920x1080", "1280x800"])
+def test_the_smallest_font_the_screen_uses_during_play_is_3_mm_high_on_both_panels(panel,
+                                                                                    qtbot):
+    """font_px(3.0), the least size any play screen asks for, has a cap height of 3 mm or
+    more on each panel at its own pixel density, in the shipped font."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from kiosk.ui import theme
+    from kiosk.ui.app import application
+
+    application("en")
+    m = Metrics(panel_dpi(panel))
+    for bold in (False, True):
+        cap_px = QFontMetricsF(theme.font(m.font_px(READ_MM), bold)).capHeight()
+        assert cap_px * 25.4 / m.dpi >= READ_MM, (panel, bold, cap_px)

@@ -406,7 +406,8 @@ class SupervisorPage(QWidget):
         for i, (seq, kind, data) in enumerate(fixable):
             b = self._button(describe(kind, data, places.get(seq, "")), f"fix-{seq}",
                              lambda t=(seq, kind, data): self._pick_event(t))
-            b.setMinimumHeight(self.metrics.mm(13))
+            if "\n" in b.text():  # two lines: the card and where it lies
+                b.setStyleSheet(f"QPushButton {{ min-height: {self.metrics.mm(11)}px; }}")
             self.events.addWidget(b, i // 3, i % 3)
             b.show()
         self.stack.setCurrentWidget(self.pick)
