@@ -145,10 +145,31 @@ def open_shoe_panel(kiosk: Kiosk):
         return None
     from kiosk.ui.widgets.mock_shoe_panel import MockShoePanel
 
-    panel = MockShoePanel(kiosk.feed.mock, kiosk.window.metrics)
-    panel.adjustSize()
     screen = kiosk.app.primaryScreen().availableGeometry()
-    panel.move(screen.right() - panel.width() - 20, screen.bottom() - panel.height() - 60)
+    gap = 8
+
+    def made(columns: int):
+        panel = MockShoePanel(kiosk.feed.mock, kiosk.window.metrics, columns=columns)
+        panel.show()  # measured as shown, with its style sheet's sizes
+        for _ in range(3):
+            kiosk.app.processEvents()
+            panel.layout().activate()
+            panel.adjustSize()
+        return panel
+
+    panel = made(1)
+    beside = screen.width() - panel.width() - gap
+    if beside >= max(1280, kiosk.window.minimumSizeHint().width()) and screen.height() >= 800:
+        # room for both: the table at the left (the smallest panel's size or more), the shoe
+        # beside it, as the shoe stands beside a real kiosk
+        kiosk.window.showNormal()
+        kiosk.window.setGeometry(screen.x(), screen.y(), beside, screen.height())
+        panel.move(screen.x() + beside + gap, screen.y())
+    else:  # a small desktop: the shoe floats over the felt's right end, wide and low
+        panel.close()
+        panel.deleteLater()
+        panel = made(2)
+        panel.move(screen.right() - panel.width(), screen.y() + screen.height() // 8)
     panel.show()
     kiosk.shoe_panel = panel
     return panel

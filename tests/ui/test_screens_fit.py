@@ -156,3 +156,27 @@ def test_the_smallest_font_the_screen_uses_during_play_is_3_mm_high_on_both_pane
     for bold in (False, True):
         cap_px = QFontMetricsF(theme.font(m.font_px(READ_MM), bold)).capHeight()
         assert cap_px * 25.4 / m.dpi >= READ_MM, (panel, bold, cap_px)
+
+
+class Panel:
+    """A screen as Qt describes it: its pixels and the density it reports."""
+
+    def __init__(self, width: int, height: int, dpi: float) -> None:
+        self.width, self.height, self.dpi = width, height, dpi
+
+    def geometry(self) -> QRect:
+        return QRect(0, 0, self.width, self.height)
+
+    def physicalDotsPerInch(self) -> float:  # noqa: N802 (Qt's name)
+        return self.dpi
+
+
+def test_a_screen_reporting_too_dense_a_panel_still_gets_the_layout_that_fits():
+    # the real panels keep their own density
+    assert Metrics.of(Panel(1920, 1080, panel_dpi("1920x1080"))).dpi == \
+        pytest.approx(panel_dpi("1920x1080"))
+    assert Metrics.of(Panel(1280, 800, panel_dpi("1280x800"))).dpi == \
+        pytest.approx(panel_dpi("1280x800"))
+    # Qt's VNC screen at 1280x800 says 110 dpi: drawn as the 15.4-inch panel instead
+    assert Metrics.of(Panel(1280, 800, 110.0)).dpi == pytest.approx(panel_dpi("1280x800"),
+                                                                    abs=0.1)

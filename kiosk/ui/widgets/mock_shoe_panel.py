@@ -20,7 +20,7 @@ STRIPES = "#6b4b00"  # the simulated device's own colour, unlike anything on the
 class MockShoePanel(QWidget):
     """A window with the mock shoe's controls; `mock` is the kiosk feed's mock shoe."""
 
-    def __init__(self, mock, metrics, parent=None) -> None:
+    def __init__(self, mock, metrics, columns: int = 2, parent=None) -> None:
         super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowStaysOnTopHint)
         self.mock = mock
         self.metrics = metrics
@@ -60,8 +60,9 @@ class MockShoePanel(QWidget):
                                          lambda: self.fault("alarm"))
         for i, b in enumerate((self.plug_button, self.stall_button, self.misread_button,
                                self.alarm_button)):
-            faults.addWidget(b, i // 2, i % 2)
+            faults.addWidget(b, i // columns, i % columns)
         lay.addLayout(faults)
+        lay.addStretch(1)
         self._stalled = False
         self._show_left()
 
