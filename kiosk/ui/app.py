@@ -138,9 +138,11 @@ def run_demo(db: str | Path, *, autoplay: int | None = None, pace_ms: int | None
         kiosk.close()
 
 
-def open_shoe_panel(kiosk: Kiosk):
-    """The demo's simulated shoe in its own small window at the screen's lower right corner,
-    so a newcomer deals from it as from a real shoe. None where the source is no mock."""
+def open_shoe_panel(kiosk: Kiosk, place: bool = True):
+    """The demo's simulated shoe in a small window of its own, so a newcomer deals from it as
+    from a real shoe: beside the table where the desktop has room for both, else floating
+    over the felt's right end (`place=False` leaves it where it opens). None where the
+    source is no mock."""
     if kiosk.feed.mock is None:
         return None
     from kiosk.ui.widgets.mock_shoe_panel import MockShoePanel
@@ -159,7 +161,9 @@ def open_shoe_panel(kiosk: Kiosk):
 
     panel = made(1)
     beside = screen.width() - panel.width() - gap
-    if beside >= max(1280, kiosk.window.minimumSizeHint().width()) and screen.height() >= 800:
+    if not place:  # where it stands is the caller's (the screenshot script)
+        pass
+    elif beside >= max(1280, kiosk.window.minimumSizeHint().width()) and screen.height() >= 800:
         # room for both: the table at the left (the smallest panel's size or more), the shoe
         # beside it, as the shoe stands beside a real kiosk
         kiosk.window.showNormal()

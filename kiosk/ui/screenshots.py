@@ -177,7 +177,7 @@ def demo(kiosk: Kiosk) -> None:
 
     kiosk.service.seat(1, "S1")
     kiosk.service.bet("S1", 1, "20")
-    panel = open_shoe_panel(kiosk)
+    panel = open_shoe_panel(kiosk, place=False)
     for _ in range(2):
         before = cards_on_table(kiosk)
         panel.deal()
