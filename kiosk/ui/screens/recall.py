@@ -196,7 +196,7 @@ class RecallPage(QWidget):
         self.title.setText(translate("Recall", "Round %1: step %2 of %3").replace(
             "%1", str(self.round_id)).replace("%2", str(self.step + 1)).replace(
             "%3", str(len(self.steps))))
-        self.felt.render(step.view, None)
+        self.felt.render(step.view, None, offers=False)  # a past offer is no button
         words = replay_words(step.kind, step.data, step.face_down)
         settlement = step.view.settlement
         if settlement is not None and step.kind in ("settlement", "payout"):
