@@ -283,7 +283,7 @@ class SettlementPage(QWidget):
             words = QLabel(f"{count} \u00d7 {money(denomination)}")
             words.setObjectName("chip-count")
             words.setProperty("look", "chips")
-            chips.addWidget(words)
+            chips.addWidget(words, 0, Qt.AlignmentFlag.AlignBottom)  # beside the stack's foot
             chips.addStretch(1)
             lay.addLayout(chips)
         if len(used) != 1 or left:  # one stack says the amount itself; several are summed
