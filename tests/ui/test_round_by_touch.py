@@ -45,7 +45,8 @@ def test_a_round_from_first_chip_to_payout_by_touch(table):
     table.deal("TS", "9H")  # dealer 6 10 9: busts
     table.qtbot.waitUntil(lambda: table.window.pages.currentWidget() is table.window.settlement)
     texts = [w.text() for w in table.window.settlement.findChildren(QLabel)]
-    assert "Seat 1: stake 20, win" in texts and "pay 20: 1 × 20" in texts, texts  # fewest chips
+    assert "Seat 1: win" in texts and "1 × 20" in texts, texts  # fewest chips
+    assert table.window.settlement.to_pay.text() == "To pay: 60 EUR"  # 20 + 10 on each hand
     table.click("paid")
     table.wait_phase("betting")  # the next round opens for bets, same seats
     events = journal(table)

@@ -154,7 +154,7 @@ class BettingPanel(QWidget):
             b.setChecked(p == self.player)
             b.clicked.connect(lambda _=False, p=p: self._pick_player(p))
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            self.players.addWidget(b, i // 3, i % 3)
+            self.players.addWidget(b, i // 2, i % 2)
         seated = box.seated
         self.seat_button.setText(translate("Betting", "Seat leaves") if seated
                                  else translate("Betting", "Player takes the seat"))

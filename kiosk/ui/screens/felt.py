@@ -8,8 +8,10 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from kiosk.ui import theme
 from kiosk.ui.text import total_label, translate
-from kiosk.ui.widgets.box import BoxWidget, clear
+from kiosk.ui.widgets.box import BoxWidget, OfferSlot, clear, insurance_cost
 from kiosk.ui.widgets.card import CardWidget
+
+DEALER_SCALE = 0.85  # the dealer's cards: a strip 19 mm high leaves the boxes room
 
 
 class DealerStrip(QFrame):
@@ -22,7 +24,7 @@ class DealerStrip(QFrame):
         self.setStyleSheet(f"QFrame#dealer {{ background: {theme.FELT}; border-radius: "
                            f"{metrics.mm(2.5)}px; }}")
         row = QHBoxLayout(self)
-        row.setContentsMargins(metrics.mm(3), metrics.mm(1.5), metrics.mm(3), metrics.mm(1.5))
+        row.setContentsMargins(metrics.mm(3), metrics.mm(1), metrics.mm(3), metrics.mm(1))
         title = QLabel(translate("Felt", "Dealer"))
         title.setStyleSheet(f"font-size: {metrics.font_px(4)}px; font-weight: bold; "
                             f"color: {theme.MUTED};")
@@ -40,15 +42,18 @@ class DealerStrip(QFrame):
         self.guidance.setStyleSheet(f"font-size: {metrics.font_px(5)}px; font-weight: bold; "
                                     f"color: {theme.ACCENT};")
         row.addWidget(self.guidance)
-        self.setMinimumHeight(metrics.mm(24))
+        self.setFixedHeight(metrics.mm(19))
 
     def render(self, view) -> None:
         d = view.dealer
-        clear(self.cards)
-        for _ in range(d.face_down):
-            self.cards.addWidget(CardWidget(None, self.metrics))
-        for code in d.cards:
-            self.cards.addWidget(CardWidget(code, self.metrics))
+        shown = (None,) * d.face_down + tuple(d.cards)
+        before = getattr(self, "_cards", ())
+        if shown[:len(before)] != before:  # the hole card turned, a correction: again
+            clear(self.cards)
+            before = ()
+        for code in shown[len(before):]:  # a new card is one more widget, no more
+            self.cards.addWidget(CardWidget(code, self.metrics, DEALER_SCALE))
+        self._cards = shown
         self.total.setText(total_label(d.label))
         self.guidance.setText(guidance(view))
 
@@ -83,6 +88,7 @@ class Felt(QWidget):
     """The dealer strip over the row of boxes; `box_clicked(number)` when a box is touched."""
 
     box_clicked = Signal(int)
+    offer_taken = Signal(str, str, int)  # "insure" or "even_money", player, box
 
     def __init__(self, metrics, boxes: int, parent=None) -> None:
         super().__init__(parent)
@@ -98,11 +104,50 @@ class Felt(QWidget):
         for n in range(1, boxes + 1):
             w = BoxWidget(n, metrics)
             w.clicked.connect(self.box_clicked.emit)
+            w.offer_taken.connect(self.offer_taken.emit)
             row.addWidget(w, 1)
             self.boxes.append(w)
         lay.addLayout(row, 1)
 
-    def render(self, view, selected: int | None = None) -> None:
+    def render(self, view, selected: int | None = None, offers: bool = True) -> None:
         self.dealer.render(view)
+        window = offers and insurance_window(view)
         for w, box in zip(self.boxes, view.boxes, strict=False):
-            w.render(box, selected == box.number)
+            w.render(box, selected == box.number, offer_slots(view, box) if window else ())
+
+
+def insurance_window(view) -> bool:
+    """Insurance (and even money) may be taken now: the dealer shows an ace."""
+    c = view.choices
+    return bool(c.insurance or c.even_money) or view.phase == "insurance"
+
+
+def offer_slots(view, box) -> tuple[OfferSlot, ...]:
+    """One place per player with a stake on the box's first hand, the owner first, then the
+    co-players in the order they joined: what each may take, or took."""
+    if not box.hands or not box.hands[0].stakes:
+        return ()
+    hand = box.hands[0]
+    stakes = {s.player: s.amount for s in hand.stakes}
+    players = [p for p in ([box.owner] if box.owner else []) + list(box.coplayers)
+               if p in stakes]
+    players += [p for p in stakes if p not in players]
+    c = view.choices
+    insure = {o.player for o in c.insurance if o.box == box.number and o.hand == 1}
+    even = {o.player for o in c.even_money if o.box == box.number}
+    out = []
+    for p in players:
+        stake = stakes[p]
+        if p in hand.even_money:
+            out.append(OfferSlot(p, "even_money", "taken", stake))
+        elif p in hand.insured:
+            out.append(OfferSlot(p, "insure", "taken", insurance_cost(stake)))
+        elif p in even:
+            out.append(OfferSlot(p, "even_money", "offered", stake))
+        elif p in insure:
+            out.append(OfferSlot(p, "insure", "offered", insurance_cost(stake)))
+        elif hand.blackjack:
+            out.append(OfferSlot(p, "even_money", "none", stake))
+        else:
+            out.append(OfferSlot(p, "insure", "none", insurance_cost(stake)))
+    return tuple(out)
