@@ -236,7 +236,6 @@ def pay_at_once(kiosk: Kiosk) -> None:
     kiosk.service.pay_line("S1", 1, 1, "main")
 
 
-def render(folder: Path, language: str = "de", only: list[str] | None = None) -> list[Path]:
 def open_scene(name: str, tmp: Path, language: str = "de", panel: str = "1920x1080",
                **settings) -> Kiosk:
     """A kiosk on `panel` brought to the scene `name` (the caller closes it)."""
