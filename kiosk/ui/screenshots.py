@@ -89,7 +89,6 @@ def full_table(kiosk: Kiosk) -> None:
 def betting(kiosk: Kiosk) -> None:
     full_table(kiosk)
     kiosk.window.betting.select_box(3)
-    kiosk.window.felt.render(kiosk.service.view(), 3)
 
 
 @scene("play")
@@ -221,11 +220,15 @@ def replay(kiosk: Kiosk) -> None:
 
 @scene("standing")
 def standing(kiosk: Kiosk) -> None:
-    """The next round: every stake of the last stands; Seat 5 has taken a chip off."""
+    """The next round: every stake of the last stands; Seat 5 has taken a chip off; box 6
+    has a new co-player, and six stakes."""
     a_round_played(kiosk)
     kiosk.service.take_chip("S5", 5)
+    # box 6 holds six stakes: three players, side bets too
+    kiosk.service.bet("C4", 6, "50")
+    kiosk.service.bet("C4", 6, "10", "twins")
+    kiosk.service.bet("S6", 6, "10", "twins")
     kiosk.window.betting.select_box(6)
-    kiosk.window.felt.render(kiosk.service.view(), 6)
 
 
 @scene("pay-at-once")

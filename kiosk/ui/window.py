@@ -173,6 +173,8 @@ class MainWindow(QWidget):
         self.felt = Felt(metrics, len(view.boxes))
         self.felt.box_clicked.connect(self._box_clicked)
         self.felt.offer_taken.connect(self._take_offer)
+        self.felt.line_paid.connect(lambda p, n, h, bet: self.bridge.act(
+            "pay_line", p, n, h, bet, "dealer"))
         tl.addWidget(self.felt, 1)
         # the action panels, and the keypad beside them when the dealer keys cards in
         below = QHBoxLayout()
@@ -200,7 +202,14 @@ class MainWindow(QWidget):
         self.keypad_frame.setFixedHeight(metrics.mm(BELOW_MM))
         below.addWidget(self.keypad_frame)
         self.betting.keypad_wanted.connect(self.show_keypad)
-        self.betting.box_selected.connect(lambda n: self.felt.render(self.bridge.view(), n))
+        self.betting.box_selected.connect(lambda n: self._draw_betting_felt())
+        self.betting.selection_changed.connect(self._draw_betting_felt)
+        self.felt.stake_picked.connect(self.betting.pick_stake)
+        self.felt.chip_off.connect(self.betting.take_chip)
+        self.felt.cleared.connect(self.betting.clear)
+        # a paid-at-once button that takes an offer's place ignores the same finger's
+        # second tap, on the play panel's guard and clock
+        self.felt.set_guard(lambda: self.play.clock(), self.play.guard_ms)
         self.play.keypad_wanted.connect(self.show_keypad)
         tl.addLayout(below)
         self.pages.addWidget(self.table_page)
@@ -267,7 +276,10 @@ class MainWindow(QWidget):
             return
         self.pages.setCurrentWidget(self.table_page)
         betting = view.phase in ("betting", "closed")
-        self.felt.render(view, self.betting.box if betting else None, offers=not betting)
+        if betting:
+            self.betting.render(view)  # first: it settles whose stake the chips go to
+        self.felt.render(view, self.betting.box if betting else None, offers=not betting,
+                         picked=self.betting.picked if betting else None)
         wants_keypad = self.keypad_open or view.source.state in ("lost", "silent") or any(
             f.kind in KEYPAD_FAULTS for f in view.faults)
         keypad = wants_keypad and view.phase != "closed"
@@ -277,7 +289,6 @@ class MainWindow(QWidget):
             if button is not None:
                 button.setVisible(not keypad)
         if betting:
-            self.betting.render(view)
             self.actions.setCurrentWidget(self.betting)
         else:
             self.play.render(view)
@@ -359,7 +370,12 @@ class MainWindow(QWidget):
     def _box_clicked(self, number: int) -> None:
         if self.bridge.view().phase == "betting":
             self.betting.select_box(number)
-            self.felt.render(self.bridge.view(), number)
+            self._draw_betting_felt()
+
+    def _draw_betting_felt(self) -> None:
+        view = self.bridge.view()
+        if view.phase in ("betting", "closed") and not (self.supervising or self.recalling):
+            self.felt.render(view, self.betting.box, offers=False, picked=self.betting.picked)
 
     def show_keypad(self) -> None:
         self.keypad_open = True

@@ -10,10 +10,11 @@ import sqlite3
 from decimal import Decimal
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton
 
 from kiosk.journal.verify import verify_journal
 from kiosk.table.review import Review
+from kiosk.ui.screens.settlement import ChipStack
 
 
 def events(table, kind=None):
@@ -107,10 +108,14 @@ def test_black_jack_paid_at_once_and_even_money_are_paid_once(open_table):
     assert page.findChild(QLabel, "to-pay").text() == f"To pay: {wins - before} EUR"
     todo = {w.objectName(): w.text() for w in page.findChildren(QLabel)
             if w.objectName().startswith("pay-")}
-    assert todo["pay-S1-1-1-even_money"] == "20 paid during play"
-    assert todo["pay-S2-2-1-main"] == "60 paid during play"
-    assert todo["pay-S3-3-1-main"].startswith("pay 10")
-    assert sum("pay " in t and "paid" not in t for t in todo.values()) == 1  # nothing twice
+    assert todo["pay-S1-1-1-even_money"] == "\u2713 paid already: 20"
+    assert todo["pay-S2-2-1-main"] == "\u2713 paid already: 60"
+    # nothing twice: chips are counted out for S3's 10 alone, none at the boxes paid already
+    counted = {n: [w.text() for w in page.findChild(QFrame, f"settle-box-{n}").findChildren(
+        QLabel, "chip-count")] for n in (1, 2, 3)}
+    assert counted == {1: [], 2: [], 3: ["1 \u00d7 10"]}
+    assert [len(page.findChild(QFrame, f"settle-box-{n}").findChildren(ChipStack))
+            for n in (1, 2, 3)] == [0, 0, 1]
     table.click("paid")
     assert [k for _, k, _ in events(table) if k in ("paid", "payout")] == \
         ["paid", "paid", "payout"]

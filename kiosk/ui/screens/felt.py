@@ -8,7 +8,14 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from kiosk.ui import theme
 from kiosk.ui.text import total_label, translate
-from kiosk.ui.widgets.box import BoxWidget, OfferSlot, clear, insurance_cost
+from kiosk.ui.widgets.box import (
+    BoxWidget,
+    OfferSlot,
+    PaySlot,
+    StakeTile,
+    clear,
+    insurance_cost,
+)
 from kiosk.ui.widgets.card import CardWidget
 
 DEALER_SCALE = 0.85  # the dealer's cards: a strip 19 mm high leaves the boxes room
@@ -46,6 +53,9 @@ class DealerStrip(QFrame):
 
     def render(self, view) -> None:
         d = view.dealer
+        # while bets are placed the strip holds one line: the boxes have the stake tiles' room
+        low = view.phase in ("betting", "closed") and not d.cards and not d.face_down
+        self.setFixedHeight(self.metrics.mm(12 if low else 19))
         shown = (None,) * d.face_down + tuple(d.cards)
         before = getattr(self, "_cards", ())
         if shown[:len(before)] != before:  # the hole card turned, a correction: again
@@ -89,6 +99,10 @@ class Felt(QWidget):
 
     box_clicked = Signal(int)
     offer_taken = Signal(str, str, int)  # "insure" or "even_money", player, box
+    stake_picked = Signal(int, str, str)  # box, player, side ("" for the box itself)
+    chip_off = Signal(int, str, str)  # box, player, side
+    cleared = Signal(int)  # box
+    line_paid = Signal(str, int, int, str)  # player, box, hand, bet
 
     def __init__(self, metrics, boxes: int, parent=None) -> None:
         super().__init__(parent)
@@ -105,15 +119,33 @@ class Felt(QWidget):
             w = BoxWidget(n, metrics)
             w.clicked.connect(self.box_clicked.emit)
             w.offer_taken.connect(self.offer_taken.emit)
+            w.stake_picked.connect(self.stake_picked.emit)
+            w.chip_off.connect(self.chip_off.emit)
+            w.cleared.connect(self.cleared.emit)
+            w.line_paid.connect(self.line_paid.emit)
             row.addWidget(w, 1)
             self.boxes.append(w)
         lay.addLayout(row, 1)
 
-    def render(self, view, selected: int | None = None, offers: bool = True) -> None:
+    def set_guard(self, clock, guard_ms: int) -> None:
+        """The touch guard of the buttons on the felt that take the place of another."""
+        for w in self.boxes:
+            w.clock, w.guard_ms = clock, guard_ms
+
+    def render(self, view, selected: int | None = None, offers: bool = True,
+               picked: tuple | None = None) -> None:
+        """`offers`: insurance offers and lines paid at once are buttons (not in a replay).
+        `picked`: while betting, the (box, player, side) the chips go to; the stakes are
+        drawn as tiles on their boxes."""
         self.dealer.render(view)
         window = offers and insurance_window(view)
+        betting = picked is not None
         for w, box in zip(self.boxes, view.boxes, strict=False):
-            w.render(box, selected == box.number, offer_slots(view, box) if window else ())
+            w.render(box, selected == box.number,
+                     offer_slots(view, box) if window and not betting else (),
+                     pay_slots(view, box) if offers and not betting else (),
+                     stake_tiles(box, picked) if betting else None,
+                     view.choices.bet, view.round_id)
 
 
 def insurance_window(view) -> bool:
@@ -151,3 +183,33 @@ def offer_slots(view, box) -> tuple[OfferSlot, ...]:
         else:
             out.append(OfferSlot(p, "insure", "none", insurance_cost(stake)))
     return tuple(out)
+
+
+def stake_tiles(box, picked: tuple) -> tuple[StakeTile, ...]:
+    """Every stake on the box while betting: the box's own, then Twins, then Bust."""
+    main = box.hands[0].stakes if box.hands else ()
+    order = [p for p in ([box.owner] if box.owner else []) + list(box.coplayers)]
+    order += [s.player for s in (*main, *box.twins, *box.bust) if s.player not in order]
+
+    def place(stake):  # the owner first, then the co-players in the order they joined
+        return order.index(stake.player)
+
+    stakes = [(None, s) for s in sorted(main, key=place)] + \
+        [("twins", s) for s in sorted(box.twins, key=place)] + \
+        [("bust", s) for s in sorted(box.bust, key=place)]
+    return tuple(StakeTile(s.player, side, s.amount, s.standing,
+                           (box.number, s.player, side) == picked) for side, s in stakes)
+
+
+def pay_slots(view, box) -> tuple[PaySlot, ...]:
+    """Where the box has a line paid at once: one place per player on its first hand (the
+    owner first, then the co-players in the order they joined), with his line or none."""
+    lines = {ln.player: ln for ln in view.payable_now if ln.box == box.number}
+    if not lines or not box.hands:
+        return ()
+    stakes = [s.player for s in box.hands[0].stakes]
+    players = [p for p in ([box.owner] if box.owner else []) + list(box.coplayers)
+               if p in stakes]
+    players += [p for p in stakes if p not in players]
+    players += [p for p in lines if p not in players]
+    return tuple(PaySlot(p, lines.get(p)) for p in players)

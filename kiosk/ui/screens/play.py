@@ -1,7 +1,7 @@
 """Play: the box owner's decisions for the active hand, each enabled from the engine's choices
 alone; the co-players asked one by one whether they follow a double or a split (and what each
-adds); insurance and even money offered per player while the dealer shows an ace; the lines
-paid at once (Black Jacks, even money), each confirmed "paid" where it stands.
+adds); closing insurance. The insurance offers and the lines paid at once (Black Jacks, even
+money) are buttons on the felt, at each player's place on his box.
 
 One touch, one act: once the active hand has changed, a decision button ignores a touch for
 `guard_ms` (a second tap meant for the hand before) and shows that it did; the last decision
@@ -105,23 +105,7 @@ class PlayPanel(QWidget):
         second.addWidget(key, 0, Qt.AlignmentFlag.AlignTop)
         second.addStretch(1)
         lay.addLayout(second)
-        # the lines to pay at once, across the panel: a column per box (under the box on the
-        # felt), a row per player on it, so a button keeps its place when another is touched
-        # or another line becomes payable
-        self.pay_title = QLabel(translate("Play", "Pay at once:"))
-        self.pay_title.setObjectName("pay-now")
-        self.pay_title.setStyleSheet(f"color: {theme.GOOD}; font-weight: bold;")
-        keep = self.pay_title.sizePolicy()
-        keep.setRetainSizeWhenHidden(True)
-        self.pay_title.setSizePolicy(keep)
-        lay.addWidget(self.pay_title)
-        self.payments = QGridLayout()
-        self.payments.setSpacing(metrics.gap)
-        lay.addLayout(self.payments)
-        self._payments_shown = None
-        self._pay_buttons: dict[tuple, QPushButton] = {}
         lay.addStretch(1)
-
 
     def render(self, view) -> None:
         self._view = view
@@ -154,50 +138,8 @@ class PlayPanel(QWidget):
         self.buttons["surrender"].setVisible(view.choices.surrender or _has_surrender(view))
         self.close_insurance.setVisible(c.close_insurance)
         self.undo.setEnabled(c.undo)
-        self._payments(view)
         if self.stack.currentWidget() is self.follow and not self.follow.still_valid(view):
             self.stack.setCurrentWidget(self.decide)
-
-    def _payments(self, view) -> None:
-        """A button per line paid at once: "pay" until the dealer touches it, then "paid". A
-        button is made once and changed in place: it never moves while the round lasts."""
-        lines = view.payable_now
-        self.pay_title.setVisible(bool(lines))
-        shown = (view.round_id, lines)
-        if shown == self._payments_shown:
-            return
-        if self._payments_shown is None or self._payments_shown[0] != view.round_id:
-            clear(self.payments)
-            for r in range(self.payments.rowCount()):
-                self.payments.setRowMinimumHeight(r, 0)
-            self._pay_buttons = {}
-        self._payments_shown = shown
-        players = {b.number: [s.player for s in b.hands[0].stakes] if b.hands else []
-                   for b in view.boxes}
-        for col in range(len(view.boxes)):
-            self.payments.setColumnStretch(col, 1)
-        keep = set()
-        for ln in lines:
-            key = (ln.player, ln.box, ln.hand, ln.bet)
-            keep.add(key)
-            b = self._pay_buttons.get(key)
-            if b is None:
-                b = self._pay_buttons[key] = QPushButton("")
-                b.setObjectName(f"paid-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
-                b.setMinimumHeight(self.metrics.mm(13))
-                b.clicked.connect(lambda _=False, ln=ln: self.bridge.act(
-                    "pay_line", ln.player, ln.box, ln.hand, ln.bet, "dealer"))
-                row = players[ln.box].index(ln.player) if ln.player in players[ln.box] else 0
-                for r in range(row + 1):  # an empty row above keeps its height
-                    self.payments.setRowMinimumHeight(r, self.metrics.mm(13))
-                # the box's column, under the box: its place whatever else is payable
-                self.payments.addWidget(b, row, ln.box - 1)
-            who = player_label(ln.player)
-            todo = translate("Play", "%1 paid") if ln.paid else translate("Play", "pay %1")
-            b.setText(who + "\n" + todo.replace("%1", money(ln.net)))
-            b.setEnabled(not ln.paid)
-        for key in [k for k in self._pay_buttons if k not in keep]:  # a correction took it
-            self._pay_buttons.pop(key).setEnabled(False)
 
     def _guarded(self) -> bool:
         """A touch that comes within the guard after the active hand changed."""

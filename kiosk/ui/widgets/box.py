@@ -7,10 +7,12 @@ hand is drawn in the accent colour, so the dealer sees at a glance where the nex
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.ui import theme
+from kiosk.ui.metrics import READ_MM
 from kiosk.ui.text import money, player_label, total_label, translate
 from kiosk.ui.widgets.card import CardWidget
 
@@ -110,6 +113,27 @@ class HandWidget(QFrame):
 
 
 @dataclass(frozen=True, slots=True)
+class StakeTile:
+    """One stake on a box while betting: who, on what (None: the box, "twins", "bust"), how
+    much, whether it stands from the last round, and whether the chips go to it now."""
+
+    player: str
+    side: str | None
+    amount: Decimal
+    standing: bool
+    picked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PaySlot:
+    """One player's place for a line paid at once (a Black Jack, even money) on a box: the
+    line (its bet, hand, amount and whether it is paid), or None while he has none."""
+
+    player: str
+    line: object = None
+
+
+@dataclass(frozen=True, slots=True)
 class OfferSlot:
     """One player's insurance or even-money place on a box while the dealer shows an ace:
     offered now, taken already, or not his to take (the button stays, disabled)."""
@@ -130,6 +154,10 @@ class BoxWidget(QFrame):
 
     clicked = Signal(int)
     offer_taken = Signal(str, str, int)  # kind ("insure", "even_money"), player, box
+    stake_picked = Signal(int, str, str)  # box, player, side ("" for the box itself)
+    chip_off = Signal(int, str, str)  # box, player, side: the player's last chip off
+    cleared = Signal(int)  # box: every stake on it off
+    line_paid = Signal(str, int, int, str)  # player, box, hand, bet: paid at once
 
     def __init__(self, number: int, metrics, parent=None) -> None:
         super().__init__(parent)
@@ -146,15 +174,33 @@ class BoxWidget(QFrame):
         self._layout.setSpacing(metrics.mm(1))
         self._hands: list[HandWidget] = []
         self._state: QLabel | None = None
+        # the lines paid at once: one button per line, made once and changed in place, so it
+        # keeps its place (and stays the same button) while the round lasts
+        self._pay_buttons: dict[tuple, QPushButton] = {}
+        self._pay_round = None
+        # the touch guard's clock (seconds) and span: the felt sets the play panel's own
+        self.clock = time.monotonic
+        self.guard_ms = 300
 
     def mousePressEvent(self, event) -> None:
         self.clicked.emit(self.number)
         super().mousePressEvent(event)
 
-    def render(self, box, selected: bool = False, offers: tuple = ()) -> None:
-        if (box, selected, offers) == getattr(self, "_shown", None):
+    def render(self, box, selected: bool = False, offers: tuple = (), pays: tuple = (),
+               tiles: tuple | None = None, can_bet: bool = False, round_id=None) -> None:
+        """`offers`: insurance places; `pays`: places for lines paid at once; `tiles`: the
+        stakes while betting (drawn as buttons in place of the hands)."""
+        if (box, selected, offers, pays, tiles, can_bet) == getattr(self, "_shown", None):
             return  # views are values: an unchanged box is not drawn again
-        self._shown = (box, selected, offers)
+        self._shown = (box, selected, offers, pays, tiles, can_bet)
+        if round_id != self._pay_round:  # a new round: last round's payments go
+            self._pay_round = round_id
+            for b in self._pay_buttons.values():
+                self._layout.removeWidget(b)
+                b.hide()
+                b.setParent(None)
+                b.deleteLater()
+            self._pay_buttons = {}
         m = self.metrics
         self.selected = selected
         active = any(h.active for h in box.hands)
@@ -167,9 +213,9 @@ class BoxWidget(QFrame):
                                f"{m.mm(2.5)}px; }}")
         # what only a new card changes (cards, totals, the box's state) is set in place; the
         # rest (players, stakes, hands split, offers) draws the box again
-        shape = (box.seated, box.owner, box.coplayers, box.twins, box.bust, offers,
-                 box.state == "empty", tuple((h.stakes, h.insured, h.even_money)
-                                             for h in box.hands))
+        shape = (box.seated, box.owner, box.coplayers, box.twins, box.bust, offers, pays,
+                 tiles, can_bet, box.state == "empty",
+                 tuple((h.stakes, h.insured, h.even_money) for h in box.hands))
         if shape == getattr(self, "_shape", None):
             for widget, hand in zip(self._hands, box.hands, strict=True):
                 widget.show_hand(hand)
@@ -178,6 +224,8 @@ class BoxWidget(QFrame):
         self._shape = shape
         self._hands: list[HandWidget] = []
         self._state = None
+        for b in self._pay_buttons.values():  # kept: drawn again in their places below
+            self._layout.removeWidget(b)
         clear(self._layout)
         head = QHBoxLayout()
         num = QLabel(str(box.number))
@@ -213,21 +261,84 @@ class BoxWidget(QFrame):
         self._show_state(box.state)
         head.addLayout(who, 1)
         self._layout.addLayout(head)
+        if tiles is not None:  # betting: no cards yet, the stakes as buttons in their place
+            self._draw_tiles(box, tiles, can_bet)
+            return
         scale = 1.0 if len(box.hands) <= 1 else 0.7 if len(box.hands) == 2 else 0.55
         for hand in box.hands:
             widget = HandWidget(hand, m, scale)
             self._hands.append(widget)
             self._layout.addWidget(widget)
         self._layout.addStretch(1)
-        # while insurance is offered the players' own buttons stand for their stake lines
-        for line in (() if offers else _stake_lines(box)):
+        # while insurance is offered or a line is paid at once, the players' own buttons
+        # stand for their stake lines
+        for line in (() if offers or pays else _stake_lines(box)):
             label = QLabel(line)
             label.setObjectName("stake-line")
             label.setWordWrap(True)
             label.setStyleSheet(f"font-size: {m.font_px(3.0)}px;")
             self._layout.addWidget(label)
-        for slot in offers:
-            self._layout.addWidget(self._offer_button(box, slot))
+        # one place per player, the owner first: his line paid at once where it is payable,
+        # else his insurance offer; a place keeps its row whatever the others do
+        offered = {slot.player: slot for slot in offers}
+        paying = {slot.player: slot.line for slot in pays if slot.line is not None}
+        players = [slot.player for slot in offers]
+        players += [slot.player for slot in pays if slot.player not in players]
+        for p in players:
+            if p in paying:
+                self._layout.addWidget(self._pay_button(paying[p]))
+            elif p in offered:
+                self._layout.addWidget(self._offer_button(box, offered[p]))
+            else:
+                keep = QWidget()  # his place, kept empty
+                keep.setFixedHeight(self.metrics.mm(12))
+                self._layout.addWidget(keep)
+
+    def _touch_pay(self, key: tuple, since: float) -> None:
+        if (self.clock() - since) * 1000 < self.guard_ms:
+            return  # the same finger's second tap on what was the offer a moment ago
+        self.line_paid.emit(*key)
+
+    def _draw_tiles(self, box, tiles: tuple, can_bet: bool) -> None:
+        """Every stake on the box, under "clear": a touch on a tile picks the stake for the
+        chips, its "−" takes the player's last chip off."""
+        m = self.metrics
+        self._layout.addStretch(1)
+        if not tiles:
+            return
+        wipe = QPushButton(translate("Betting", "Clear %1").replace("%1", str(box.number)))
+        wipe.setObjectName(f"clear-{box.number}")
+        wipe.setEnabled(can_bet)
+        wipe.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        px, height = tile_font(m)
+        wipe.setStyleSheet(f"QPushButton {{ padding: 0 {m.mm(0.5)}px; font-size: {px}px; "
+                           f"min-height: {m.target - 4}px; max-height: {m.target - 4}px; }}")
+        wipe.clicked.connect(lambda _=False, n=box.number: self.cleared.emit(n))
+        self._layout.addWidget(wipe)
+        for t in tiles:
+            self._layout.addWidget(StakeTileWidget(box.number, t, can_bet, m, self))
+
+    def _pay_button(self, line) -> QPushButton:
+        """The button for a line paid at once: "pay" until the dealer touches it, then
+        "paid". It ignores a touch that comes within the guard after it appeared (it may take
+        the place of the offer the finger just touched)."""
+        key = (line.player, line.box, line.hand, line.bet)
+        b = self._pay_buttons.get(key)
+        if b is None:
+            b = self._pay_buttons[key] = QPushButton("")
+            b.setObjectName(f"paid-{line.player}-{line.box}-{line.hand}-{line.bet}")
+            b.setFixedHeight(self.metrics.mm(12))
+            b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            b.setStyleSheet(f"QPushButton {{ padding: 0 {self.metrics.mm(0.5)}px; font-size: "
+                            f"{self.metrics.font_px(3.0)}px; }}")
+            since = self.clock()
+            b.clicked.connect(lambda _=False, k=key, t=since: self._touch_pay(k, t))
+        who = player_label(line.player)
+        todo = translate("Play", "%1 paid") if line.paid else translate("Play", "pay %1")
+        b.setText(who + "\n" + todo.replace("%1", money(line.net)))
+        b.setEnabled(not line.paid)
+        b.show()
+        return b
 
     def _show_state(self, state: str) -> None:
         if self._state is None or state == self._state_shown:
@@ -305,3 +416,62 @@ def _stake_lines(box) -> list[str]:
         if parts:
             out.append(f"{player_label(p)}: {' + '.join(parts)}")
     return out
+
+
+class StakeTileWidget(QWidget):
+    """One stake on its box while betting: who and how much (dashed and muted while it stands
+    from the last round), and "−", which takes the player's last chip off."""
+
+    def __init__(self, box: int, tile: StakeTile, can_bet: bool, metrics, owner) -> None:
+        super().__init__()
+        key = f"{tile.player}-{box}-{tile.side or 'main'}"
+        self.setObjectName(f"tile-{key}")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(metrics.mm(1))
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        what = money(tile.amount)  # a side bet: "Twins 10" under the player
+        if tile.side is not None:
+            what = {"twins": "Twins", "bust": "Bust"}[tile.side] + " " + what
+        self.pick = QPushButton(f"{player_label(tile.player)}\n{what}")
+        self.pick.setObjectName(f"stake-{key}")
+        self.pick.setCheckable(True)
+        self.pick.setChecked(tile.picked)
+        self.pick.setProperty("standing", tile.standing)
+        self.pick.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        px, height = tile_font(metrics)
+        # two lines at the least size read at arm's length: five stakes and more fit a box
+        size = (f"min-height: {height - 4}px; max-height: {height - 4}px; "
+                f"font-size: {px}px; font-weight: normal;")
+        style = f"QPushButton {{ padding: 0px; {size} }}"
+        if tile.standing:
+            style += (f" QPushButton:!checked {{ border-style: dashed; color: {theme.MUTED}; "
+                      "font-style: italic; }")
+        self.pick.setStyleSheet(style)
+        self.pick.clicked.connect(lambda _=False: owner.stake_picked.emit(
+            box, tile.player, tile.side or ""))
+        row.addWidget(self.pick, 1)
+        self.off = QPushButton("\u2212")
+        self.off.setObjectName(f"chip-off-{key}")
+        self.off.setFixedWidth(metrics.mm(10))
+        self.off.setEnabled(can_bet)
+        self.off.setStyleSheet(f"QPushButton {{ padding: 0px; {size} }}")
+        self.off.clicked.connect(lambda _=False: owner.chip_off.emit(
+            box, tile.player, tile.side or ""))
+        row.addWidget(self.off)
+
+
+def tile_font(metrics) -> tuple[int, int]:
+    """A stake tile's font (the least pixel size whose capitals are 3 mm high on this panel)
+    and its height in pixels (two lines of it in a 2-pixel border, at least 10 mm)."""
+    key = round(metrics.dpi, 3)
+    if key not in _TILE_FONT:
+        px = 8
+        while QFontMetricsF(theme.font(px)).capHeight() * metrics.px_to_mm(1) < READ_MM:
+            px += 1
+        line = QFontMetrics(theme.font(px)).height()
+        _TILE_FONT[key] = (px, max(metrics.target, 2 * line - 1 + 4))
+    return _TILE_FONT[key]
+
+
+_TILE_FONT: dict[float, tuple[int, int]] = {}
