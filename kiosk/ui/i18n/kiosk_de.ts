@@ -493,10 +493,6 @@
         <source>pay %1</source>
         <translation>%1 auszahlen</translation>
     </message>
-    <message>
-        <source>Pay at once:</source>
-        <translation>Sofort auszahlen:</translation>
-    </message>
 </context>
 <context>
     <name>Player</name>

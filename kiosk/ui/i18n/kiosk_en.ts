@@ -493,10 +493,6 @@
         <source>pay %1</source>
         <translation>pay %1</translation>
     </message>
-    <message>
-        <source>Pay at once:</source>
-        <translation>Pay at once:</translation>
-    </message>
 </context>
 <context>
     <name>Player</name>
