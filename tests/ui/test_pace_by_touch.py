@@ -192,3 +192,27 @@ def test_one_touch_takes_a_chip_off_clears_a_box_or_puts_a_chip_on(table):
     kinds = [k for _, k, _ in events(table)][head:]
     # each touch one commit: the standing stake journaled, then what the touch did
     assert kinds == ["bet", "bet", "withdraw", "bet", "withdraw", "bet", "bet"]
+
+
+def test_the_paid_button_that_takes_the_even_money_offers_place_ignores_a_second_tap(
+        open_table):
+    """Even money taken: the player's place on the felt now holds "pay"; the same finger's
+    second tap 80 ms later does not mark it paid, a touch a moment later does."""
+    table = open_table(rules="holecard")
+    svc = table.service
+    svc.seat(1, "S1")
+    svc.bet("S1", 1, "20")
+    table.deal("AS", "9C", "KD", "AD")  # S1 Black Jack, an ace up
+    table.wait_phase("insurance")
+    offer = table.find(QPushButton, "even-money-S1-1")
+    where = offer.mapTo(table.window, QPoint(0, 0))
+    table.click("even-money-S1-1")
+    table.qtbot.wait(50)
+    pay = table.find(QPushButton, "paid-S1-1-1-even_money")
+    assert pay.mapTo(table.window, QPoint(0, 0)) == where  # the offer's own place
+    tap(table, "paid-S1-1-1-even_money", after=0.08)
+    assert events(table, "paid") == [] and not pay.isChecked()
+    assert pay.text() == "Seat 1\npay 20"
+    tap(table, "paid-S1-1-1-even_money", after=0.7)
+    table.qtbot.waitUntil(lambda: len(events(table, "paid")) == 1)
+    assert pay.text() == "Seat 1\n20 paid" and not pay.isEnabled() and pay.isChecked()

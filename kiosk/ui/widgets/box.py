@@ -294,7 +294,8 @@ class BoxWidget(QFrame):
                 keep.setFixedHeight(self.metrics.mm(12))
                 self._layout.addWidget(keep)
 
-    def _touch_pay(self, key: tuple, since: float) -> None:
+    def _touch_pay(self, button, key: tuple, since: float) -> None:
+        button.setChecked(False)  # checked means paid: only the view says so
         if (self.clock() - since) * 1000 < self.guard_ms:
             return  # the same finger's second tap on what was the offer a moment ago
         self.line_paid.emit(*key)
@@ -329,14 +330,19 @@ class BoxWidget(QFrame):
             b.setObjectName(f"paid-{line.player}-{line.box}-{line.hand}-{line.bet}")
             b.setFixedHeight(self.metrics.mm(12))
             b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            # once paid it reads as a taken offer does: light on the felt's edge colour
             b.setStyleSheet(f"QPushButton {{ padding: 0 {self.metrics.mm(0.5)}px; font-size: "
-                            f"{self.metrics.font_px(3.0)}px; }}")
+                            f"{self.metrics.font_px(3.0)}px; }} "
+                            f"QPushButton:checked:disabled {{ background: {theme.FELT_EDGE}; "
+                            f"color: {theme.TEXT}; }}")
+            b.setCheckable(True)
             since = self.clock()
-            b.clicked.connect(lambda _=False, k=key, t=since: self._touch_pay(k, t))
+            b.clicked.connect(lambda _=False, b=b, k=key, t=since: self._touch_pay(b, k, t))
         who = player_label(line.player)
         todo = translate("Play", "%1 paid") if line.paid else translate("Play", "pay %1")
         b.setText(who + "\n" + todo.replace("%1", money(line.net)))
         b.setEnabled(not line.paid)
+        b.setChecked(line.paid)
         b.show()
         return b
 
