@@ -304,9 +304,10 @@ class BoxWidget(QFrame):
         """Every stake on the box, under "clear": a touch on a tile picks the stake for the
         chips, its "−" takes the player's last chip off."""
         m = self.metrics
-        self._layout.addStretch(1)
         if not tiles:
+            self._layout.addStretch(1)
             return
+        # from the top down: a new stake goes below those there, which keep their places
         wipe = QPushButton(translate("Betting", "Clear %1").replace("%1", str(box.number)))
         wipe.setObjectName(f"clear-{box.number}")
         wipe.setEnabled(can_bet)
@@ -318,6 +319,7 @@ class BoxWidget(QFrame):
         self._layout.addWidget(wipe)
         for t in tiles:
             self._layout.addWidget(StakeTileWidget(box.number, t, can_bet, m, self))
+        self._layout.addStretch(1)
 
     def _pay_button(self, line) -> QPushButton:
         """The button for a line paid at once: "pay" until the dealer touches it, then
