@@ -217,7 +217,8 @@ class BoxWidget(QFrame):
                  tiles, can_bet, box.state == "empty",
                  tuple((h.stakes, h.insured, h.even_money) for h in box.hands))
         if shape == getattr(self, "_shape", None):
-            for widget, hand in zip(self._hands, box.hands, strict=True):
+            for widget, hand in zip(self._hands, () if tiles is not None else box.hands,
+                                    strict=True):  # while betting the box draws no hands
                 widget.show_hand(hand)
             self._show_state(box.state)
             return
