@@ -95,6 +95,8 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
      "declaration (at line 1, column 7)"),
     ("[table]\nid = 'x'\nid = 'y'\n", "", "(at line 3, column 9)"),
     ("table = 3\n", "table", "must be a table"),
+    ("[table]\ntimezone = 'Mars/Olympus'\n", "table.timezone", "not a time zone"),
+    ("[table]\nrecall_without_pin = 'yes'\n", "table.recall_without_pin", "true or false"),
 ])
 def test_a_broken_file_is_refused_in_one_line_naming_the_key(tmp_path, capsys, text, key, why):
     code, out, err = check(tmp_path, text, capsys)
@@ -238,3 +240,14 @@ def test_the_pit_url_is_checked_and_shown_without_its_password(tmp_path, capsys)
 def test_a_bad_pit_url_is_refused_by_name(tmp_path, capsys, pit, why):
     code, _, err = check(tmp_path, GOOD + f"[pit]\n{pit}\n", capsys)
     assert code == 2 and "pit.u" in err and why in err
+def test_the_tables_clock_and_recall_without_pin_reach_the_screen(tmp_path):
+    from kiosk.commands.start import kiosk_options
+    from kiosk.table.config import load_config
+
+    path = tmp_path / "kiosk.toml"
+    path.write_text("[table]\ntimezone = 'Asia/Tokyo'\nrecall_without_pin = true\n")
+    settings = kiosk_options(load_config(path))["settings"]
+    assert (settings.timezone, settings.recall_without_pin) == ("Asia/Tokyo", True)
+    path.write_text("[table]\n")
+    settings = kiosk_options(load_config(path))["settings"]
+    assert (settings.timezone, settings.recall_without_pin) == ("Europe/Berlin", False)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import NamedTuple
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from drivers.dialects import DIALECTS
 from kiosk.table.pins import PinError, parse_hash
@@ -75,12 +76,15 @@ class KioskConfig:
     supervisors: tuple[Supervisor, ...] = ()
     tap_guard_ms: int = 300  # decision touches ignored this long after the active hand changed
     pit_url: str | None = None  # [pit] url: where the table's journal is shipped (docs/pit.md)
+    timezone: str = "Europe/Berlin"  # the table's clock: times on the screen are in it
+    recall_without_pin: bool = False  # game recall (never the shift report) without the PIN
 
 
 MAX_TAP_GUARD_MS = 2000  # longer, and the dealer would wait for the screen
 
 SECTIONS = {
-    "table": ("id", "preset", "rules", "language", "currency", "database", "tap_guard_ms"),
+    "table": ("id", "preset", "rules", "language", "currency", "database", "tap_guard_ms",
+              "timezone", "recall_without_pin"),
     "limits": ("min", "max", "tiers"),
     "chips": ("denominations",),
     "source": ("kind", "port", "dialect", "profile", "calibration", "device"),
@@ -197,6 +201,16 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
     if type(tap_guard_ms) is not int or not 0 <= tap_guard_ms <= MAX_TAP_GUARD_MS:
         raise r.fail("table.tap_guard_ms", f"{tap_guard_ms!r} must be a whole number of "
                      f"milliseconds from 0 (no guard) to {MAX_TAP_GUARD_MS}")
+    timezone = r.text(table, "table", "timezone", "Europe/Berlin")
+    try:
+        ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise r.fail("table.timezone", f"{timezone!r} is not a time zone like Europe/Berlin "
+                     "(the IANA names)") from None
+    recall_without_pin = table.get("recall_without_pin", False)
+    if not isinstance(recall_without_pin, bool):
+        raise r.fail("table.recall_without_pin", f"must be true or false, not "
+                     f"{recall_without_pin!r}")
 
     lim = data.get("limits", {})
     limits = None
@@ -241,6 +255,7 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
                        chips=tuple(sorted(chips)), limit_tiers=tuple(tiers), currency=currency,
                        language=language, database=database, source=source,
                        supervisors=supervisors, tap_guard_ms=tap_guard_ms,
+                       timezone=timezone, recall_without_pin=recall_without_pin,
                        pit_url=_pit_url(r, data.get("pit", {})))
 
 

@@ -182,7 +182,8 @@ class SupervisorCommands:
         try:
             corrected = fold_round(self.session, [*self.events, trial])
         except FoldError as exc:
-            raise IllegalAction(f"correction refused: {exc.reason}") from None
+            raise IllegalAction(f"correction refused: {exc.reason}", "correction_refused",
+                                reason=exc.reason) from None
         shoe = self._shoe_with(corrected) if self.shoe else None
         event = self._commit(lambda: self.writer.append("correction", data, self.session.id,
                                                         self.state.round_id))

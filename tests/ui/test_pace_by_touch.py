@@ -10,10 +10,11 @@ import sqlite3
 from decimal import Decimal
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton
 
 from kiosk.journal.verify import verify_journal
 from kiosk.table.review import Review
+from kiosk.ui.screens.settlement import ChipStack
 
 
 def events(table, kind=None):
@@ -107,10 +108,14 @@ def test_black_jack_paid_at_once_and_even_money_are_paid_once(open_table):
     assert page.findChild(QLabel, "to-pay").text() == f"To pay: {wins - before} EUR"
     todo = {w.objectName(): w.text() for w in page.findChildren(QLabel)
             if w.objectName().startswith("pay-")}
-    assert todo["pay-S1-1-1-even_money"] == "20 paid during play"
-    assert todo["pay-S2-2-1-main"] == "60 paid during play"
-    assert todo["pay-S3-3-1-main"].startswith("pay 10")
-    assert sum("pay " in t and "paid" not in t for t in todo.values()) == 1  # nothing twice
+    assert todo["pay-S1-1-1-even_money"] == "\u2713 paid already: 20"
+    assert todo["pay-S2-2-1-main"] == "\u2713 paid already: 60"
+    # nothing twice: chips are counted out for S3's 10 alone, none at the boxes paid already
+    counted = {n: [w.text() for w in page.findChild(QFrame, f"settle-box-{n}").findChildren(
+        QLabel, "chip-count")] for n in (1, 2, 3)}
+    assert counted == {1: [], 2: [], 3: ["1 \u00d7 10"]}
+    assert [len(page.findChild(QFrame, f"settle-box-{n}").findChildren(ChipStack))
+            for n in (1, 2, 3)] == [0, 0, 1]
     table.click("paid")
     assert [k for _, k, _ in events(table) if k in ("paid", "payout")] == \
         ["paid", "paid", "payout"]
@@ -187,3 +192,27 @@ def test_one_touch_takes_a_chip_off_clears_a_box_or_puts_a_chip_on(table):
     kinds = [k for _, k, _ in events(table)][head:]
     # each touch one commit: the standing stake journaled, then what the touch did
     assert kinds == ["bet", "bet", "withdraw", "bet", "withdraw", "bet", "bet"]
+
+
+def test_the_paid_button_that_takes_the_even_money_offers_place_ignores_a_second_tap(
+        open_table):
+    """Even money taken: the player's place on the felt now holds "pay"; the same finger's
+    second tap 80 ms later does not mark it paid, a touch a moment later does."""
+    table = open_table(rules="holecard")
+    svc = table.service
+    svc.seat(1, "S1")
+    svc.bet("S1", 1, "20")
+    table.deal("AS", "9C", "KD", "AD")  # S1 Black Jack, an ace up
+    table.wait_phase("insurance")
+    offer = table.find(QPushButton, "even-money-S1-1")
+    where = offer.mapTo(table.window, QPoint(0, 0))
+    table.click("even-money-S1-1")
+    table.qtbot.wait(50)
+    pay = table.find(QPushButton, "paid-S1-1-1-even_money")
+    assert pay.mapTo(table.window, QPoint(0, 0)) == where  # the offer's own place
+    tap(table, "paid-S1-1-1-even_money", after=0.08)
+    assert events(table, "paid") == [] and not pay.isChecked()
+    assert pay.text() == "Seat 1\npay 20"
+    tap(table, "paid-S1-1-1-even_money", after=0.7)
+    table.qtbot.waitUntil(lambda: len(events(table, "paid")) == 1)
+    assert pay.text() == "Seat 1\n20 paid" and not pay.isEnabled() and pay.isChecked()

@@ -125,6 +125,18 @@
         <translation>Platz frei</translation>
     </message>
     <message>
+        <source>Even money %1</source>
+        <translation>Even Money %1</translation>
+    </message>
+    <message>
+        <source>Insure %1</source>
+        <translation>Versichern %1</translation>
+    </message>
+    <message>
+        <source>insured %1</source>
+        <translation>versichert %1</translation>
+    </message>
+    <message>
         <source>staked</source>
         <translation>gesetzt</translation>
     </message>
@@ -143,6 +155,10 @@
     <message>
         <source>done</source>
         <translation>fertig</translation>
+    </message>
+    <message>
+        <source>even money</source>
+        <translation>Even Money</translation>
     </message>
 </context>
 <context>
@@ -314,6 +330,81 @@
     </message>
 </context>
 <context>
+    <name>MockShoe</name>
+    <message>
+        <source>Simulated card shoe (demo)</source>
+        <translation>Simulierter Kartenschlitten (Demo)</translation>
+    </message>
+    <message>
+        <source>SIMULATED SHOE: a demo device, not the kiosk</source>
+        <translation>SIMULIERTER SCHLITTEN: ein Demo-Gerät, nicht der Kiosk</translation>
+    </message>
+    <message>
+        <source>Deal next card</source>
+        <translation>Nächste Karte ziehen</translation>
+    </message>
+    <message>
+        <source>Pull the cable</source>
+        <translation>Kabel ziehen</translation>
+    </message>
+    <message>
+        <source>Go silent</source>
+        <translation>Verstummen</translation>
+    </message>
+    <message>
+        <source>Misread next card</source>
+        <translation>Nächste Karte nicht lesen</translation>
+    </message>
+    <message>
+        <source>Raise an alarm</source>
+        <translation>Alarm auslösen</translation>
+    </message>
+    <message>
+        <source>%1 cards in the shoe</source>
+        <translation>%1 Karten im Schlitten</translation>
+    </message>
+    <message>
+        <source>The shoe is empty.</source>
+        <translation>Der Schlitten ist leer.</translation>
+    </message>
+    <message>
+        <source>Dealt %1</source>
+        <translation>Gezogen: %1</translation>
+    </message>
+    <message>
+        <source>Plug the cable in</source>
+        <translation>Kabel einstecken</translation>
+    </message>
+    <message>
+        <source>The shoe speaks again.</source>
+        <translation>Der Schlitten meldet sich wieder.</translation>
+    </message>
+    <message>
+        <source>Speak again</source>
+        <translation>Wieder melden</translation>
+    </message>
+    <message>
+        <source>The cable is out.</source>
+        <translation>Das Kabel ist gezogen.</translation>
+    </message>
+    <message>
+        <source>The cable is in again.</source>
+        <translation>Das Kabel steckt wieder.</translation>
+    </message>
+    <message>
+        <source>The shoe has gone silent.</source>
+        <translation>Der Schlitten ist verstummt.</translation>
+    </message>
+    <message>
+        <source>The next card came out unread.</source>
+        <translation>Die nächste Karte kam ungelesen heraus.</translation>
+    </message>
+    <message>
+        <source>The shoe raised an alarm.</source>
+        <translation>Der Schlitten hat Alarm ausgelöst.</translation>
+    </message>
+</context>
+<context>
     <name>Outcome</name>
     <message>
         <source>win</source>
@@ -367,6 +458,14 @@
         <translation>Karte eingeben</translation>
     </message>
     <message>
+        <source>Box %1: %3 decides</source>
+        <translation>Box %1: %3 entscheidet</translation>
+    </message>
+    <message>
+        <source>Box %1: its second card</source>
+        <translation>Box %1: ihre zweite Karte</translation>
+    </message>
+    <message>
         <source>Box %1, hand %2: %3 decides</source>
         <translation>Box %1, Hand %2: %3 entscheidet</translation>
     </message>
@@ -393,18 +492,6 @@
     <message>
         <source>pay %1</source>
         <translation>%1 auszahlen</translation>
-    </message>
-    <message>
-        <source>Pay at once:</source>
-        <translation>Sofort auszahlen:</translation>
-    </message>
-    <message>
-        <source>Even money: %1</source>
-        <translation>Even Money: %1</translation>
-    </message>
-    <message>
-        <source>Insure %1, box %2</source>
-        <translation>Versichern: %1, Box %2</translation>
     </message>
 </context>
 <context>
@@ -445,7 +532,7 @@
     </message>
     <message>
         <source>Misdeal</source>
-        <translation>Fehlgeber</translation>
+        <translation>Fehlgabe</translation>
     </message>
     <message>
         <source>Card misread</source>
@@ -462,6 +549,10 @@
     <message>
         <source>Shoe or reader fault</source>
         <translation>Störung am Schlitten oder Leser</translation>
+    </message>
+    <message>
+        <source>Card keyed in wrongly</source>
+        <translation>Karte falsch eingetippt</translation>
     </message>
 </context>
 <context>
@@ -525,6 +616,10 @@
     <message>
         <source>Settlement: %1; house %2 %3</source>
         <translation>Abrechnung: %1; Bank %2 %3</translation>
+    </message>
+    <message>
+        <source>Settlement: %1</source>
+        <translation>Abrechnung: %1</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
@@ -697,6 +792,10 @@
         <source>The table is closed: a supervisor opens it.</source>
         <translation>Der Tisch ist geschlossen: die Aufsicht öffnet ihn.</translation>
     </message>
+    <message>
+        <source>Correction refused: the round would not hold with it.</source>
+        <translation>Korrektur abgelehnt: die Runde ginge mit ihr nicht auf.</translation>
+    </message>
 </context>
 <context>
     <name>Replay</name>
@@ -802,7 +901,7 @@
     </message>
     <message>
         <source>VOID approved by %1: %2</source>
-        <translation>UNGÜLTIG erklärt von %1: %2</translation>
+        <translation>Annulliert von %1: %2</translation>
     </message>
     <message>
         <source>ALERT: %1</source>
@@ -860,32 +959,32 @@
         <translation>Croupier: %1</translation>
     </message>
     <message>
-        <source>Net: %1. House: %2 %3</source>
-        <translation>Saldo: %1. Bank: %2 %3</translation>
+        <source>Pay from box %1 down to box %2</source>
+        <translation>Auszahlen von Box %1 bis Box %2</translation>
     </message>
     <message>
         <source>To pay: %1 %2</source>
         <translation>Noch auszuzahlen: %1 %2</translation>
     </message>
     <message>
-        <source>Box %1</source>
-        <translation>Box %1</translation>
+        <source>%1.</source>
+        <translation>%1.</translation>
     </message>
     <message>
-        <source>%1 (hand %2)</source>
-        <translation>%1 (Hand %2)</translation>
+        <source>paid in this order</source>
+        <translation>in dieser Reihenfolge auszahlen</translation>
     </message>
     <message>
-        <source>%1: %2 %3, %4</source>
-        <translation>%1: %2 %3, %4</translation>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
-        <source>%1 paid during play</source>
-        <translation>%1 schon während des Spiels bezahlt</translation>
+        <source>%1, %2 %3: %4</source>
+        <translation>%1, %2 %3: %4</translation>
     </message>
     <message>
-        <source>pay %1: %2</source>
-        <translation>%1 auszahlen: %2</translation>
+        <source>paid already: %1</source>
+        <translation>bereits ausgezahlt: %1</translation>
     </message>
     <message>
         <source>take %1</source>
@@ -972,6 +1071,22 @@
 </context>
 <context>
     <name>Supervisor</name>
+    <message>
+        <source>box %1, hand %2</source>
+        <translation>Box %1, Hand %2</translation>
+    </message>
+    <message>
+        <source>box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>Croupier</translation>
+    </message>
+    <message>
+        <source>face down</source>
+        <translation>verdeckt</translation>
+    </message>
     <message>
         <source>Card %1</source>
         <translation>Karte %1</translation>
@@ -1073,12 +1188,16 @@
         <translation>Runde %1 annullieren: warum?</translation>
     </message>
     <message>
+        <source>Round %1 voided.</source>
+        <translation>Runde %1 annulliert.</translation>
+    </message>
+    <message>
         <source>New shoe: why?</source>
         <translation>Neuer Schlitten: warum?</translation>
     </message>
     <message>
         <source>%1 is really:</source>
-        <translation>%1 ist in Wahrheit:</translation>
+        <translation>%1 ist richtig:</translation>
     </message>
     <message>
         <source>Card %1 becomes %2</source>
@@ -1095,6 +1214,10 @@
     <message>
         <source>why?</source>
         <translation>warum?</translation>
+    </message>
+    <message>
+        <source>Corrected: %1</source>
+        <translation>Korrigiert: %1</translation>
     </message>
 </context>
 <context>

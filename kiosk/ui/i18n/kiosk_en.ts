@@ -125,6 +125,18 @@
         <translation>empty seat</translation>
     </message>
     <message>
+        <source>Even money %1</source>
+        <translation>Even money %1</translation>
+    </message>
+    <message>
+        <source>Insure %1</source>
+        <translation>Insure %1</translation>
+    </message>
+    <message>
+        <source>insured %1</source>
+        <translation>insured %1</translation>
+    </message>
+    <message>
         <source>staked</source>
         <translation>staked</translation>
     </message>
@@ -143,6 +155,10 @@
     <message>
         <source>done</source>
         <translation>done</translation>
+    </message>
+    <message>
+        <source>even money</source>
+        <translation>even money</translation>
     </message>
 </context>
 <context>
@@ -314,6 +330,81 @@
     </message>
 </context>
 <context>
+    <name>MockShoe</name>
+    <message>
+        <source>Simulated card shoe (demo)</source>
+        <translation>Simulated card shoe (demo)</translation>
+    </message>
+    <message>
+        <source>SIMULATED SHOE: a demo device, not the kiosk</source>
+        <translation>SIMULATED SHOE: a demo device, not the kiosk</translation>
+    </message>
+    <message>
+        <source>Deal next card</source>
+        <translation>Deal next card</translation>
+    </message>
+    <message>
+        <source>Pull the cable</source>
+        <translation>Pull the cable</translation>
+    </message>
+    <message>
+        <source>Go silent</source>
+        <translation>Go silent</translation>
+    </message>
+    <message>
+        <source>Misread next card</source>
+        <translation>Misread next card</translation>
+    </message>
+    <message>
+        <source>Raise an alarm</source>
+        <translation>Raise an alarm</translation>
+    </message>
+    <message>
+        <source>%1 cards in the shoe</source>
+        <translation>%1 cards in the shoe</translation>
+    </message>
+    <message>
+        <source>The shoe is empty.</source>
+        <translation>The shoe is empty.</translation>
+    </message>
+    <message>
+        <source>Dealt %1</source>
+        <translation>Dealt %1</translation>
+    </message>
+    <message>
+        <source>Plug the cable in</source>
+        <translation>Plug the cable in</translation>
+    </message>
+    <message>
+        <source>The shoe speaks again.</source>
+        <translation>The shoe speaks again.</translation>
+    </message>
+    <message>
+        <source>Speak again</source>
+        <translation>Speak again</translation>
+    </message>
+    <message>
+        <source>The cable is out.</source>
+        <translation>The cable is out.</translation>
+    </message>
+    <message>
+        <source>The cable is in again.</source>
+        <translation>The cable is in again.</translation>
+    </message>
+    <message>
+        <source>The shoe has gone silent.</source>
+        <translation>The shoe has gone silent.</translation>
+    </message>
+    <message>
+        <source>The next card came out unread.</source>
+        <translation>The next card came out unread.</translation>
+    </message>
+    <message>
+        <source>The shoe raised an alarm.</source>
+        <translation>The shoe raised an alarm.</translation>
+    </message>
+</context>
+<context>
     <name>Outcome</name>
     <message>
         <source>win</source>
@@ -367,6 +458,14 @@
         <translation>Key in card</translation>
     </message>
     <message>
+        <source>Box %1: %3 decides</source>
+        <translation>Box %1: %3 decides</translation>
+    </message>
+    <message>
+        <source>Box %1: its second card</source>
+        <translation>Box %1: its second card</translation>
+    </message>
+    <message>
         <source>Box %1, hand %2: %3 decides</source>
         <translation>Box %1, hand %2: %3 decides</translation>
     </message>
@@ -393,18 +492,6 @@
     <message>
         <source>pay %1</source>
         <translation>pay %1</translation>
-    </message>
-    <message>
-        <source>Pay at once:</source>
-        <translation>Pay at once:</translation>
-    </message>
-    <message>
-        <source>Even money: %1</source>
-        <translation>Even money: %1</translation>
-    </message>
-    <message>
-        <source>Insure %1, box %2</source>
-        <translation>Insure %1, box %2</translation>
     </message>
 </context>
 <context>
@@ -462,6 +549,10 @@
     <message>
         <source>Shoe or reader fault</source>
         <translation>Shoe or reader fault</translation>
+    </message>
+    <message>
+        <source>Card keyed in wrongly</source>
+        <translation>Card keyed in wrongly</translation>
     </message>
 </context>
 <context>
@@ -525,6 +616,10 @@
     <message>
         <source>Settlement: %1; house %2 %3</source>
         <translation>Settlement: %1; house %2 %3</translation>
+    </message>
+    <message>
+        <source>Settlement: %1</source>
+        <translation>Settlement: %1</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
@@ -697,6 +792,10 @@
         <source>The table is closed: a supervisor opens it.</source>
         <translation>The table is closed: a supervisor opens it.</translation>
     </message>
+    <message>
+        <source>Correction refused: the round would not hold with it.</source>
+        <translation>Correction refused: the round would not hold with it.</translation>
+    </message>
 </context>
 <context>
     <name>Replay</name>
@@ -860,32 +959,32 @@
         <translation>Dealer: %1</translation>
     </message>
     <message>
-        <source>Net: %1. House: %2 %3</source>
-        <translation>Net: %1. House: %2 %3</translation>
+        <source>Pay from box %1 down to box %2</source>
+        <translation>Pay from box %1 down to box %2</translation>
     </message>
     <message>
         <source>To pay: %1 %2</source>
         <translation>To pay: %1 %2</translation>
     </message>
     <message>
-        <source>Box %1</source>
-        <translation>Box %1</translation>
+        <source>%1.</source>
+        <translation>%1.</translation>
     </message>
     <message>
-        <source>%1 (hand %2)</source>
-        <translation>%1 (hand %2)</translation>
+        <source>paid in this order</source>
+        <translation>paid in this order</translation>
     </message>
     <message>
-        <source>%1: %2 %3, %4</source>
-        <translation>%1: %2 %3, %4</translation>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
-        <source>%1 paid during play</source>
-        <translation>%1 paid during play</translation>
+        <source>%1, %2 %3: %4</source>
+        <translation>%1, %2 %3: %4</translation>
     </message>
     <message>
-        <source>pay %1: %2</source>
-        <translation>pay %1: %2</translation>
+        <source>paid already: %1</source>
+        <translation>paid already: %1</translation>
     </message>
     <message>
         <source>take %1</source>
@@ -972,6 +1071,22 @@
 </context>
 <context>
     <name>Supervisor</name>
+    <message>
+        <source>box %1, hand %2</source>
+        <translation>box %1, hand %2</translation>
+    </message>
+    <message>
+        <source>box %1</source>
+        <translation>box %1</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>dealer</translation>
+    </message>
+    <message>
+        <source>face down</source>
+        <translation>face down</translation>
+    </message>
     <message>
         <source>Card %1</source>
         <translation>Card %1</translation>
@@ -1073,6 +1188,10 @@
         <translation>Void round %1: why?</translation>
     </message>
     <message>
+        <source>Round %1 voided.</source>
+        <translation>Round %1 voided.</translation>
+    </message>
+    <message>
         <source>New shoe: why?</source>
         <translation>New shoe: why?</translation>
     </message>
@@ -1095,6 +1214,10 @@
     <message>
         <source>why?</source>
         <translation>why?</translation>
+    </message>
+    <message>
+        <source>Corrected: %1</source>
+        <translation>Corrected: %1</translation>
     </message>
 </context>
 <context>

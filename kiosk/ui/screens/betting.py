@@ -1,11 +1,11 @@
 """Betting by touch. The last round's stakes stand (the table service proposes them again),
-so the dealer touches only what changed: under the felt every stake on the table has its
-tile, one touch on its "−" takes the player's last chip off, one touch on "clear" empties a
-box, and a touch on the tile picks that stake for the chips (each chip a stake at once,
-refused in the engine's words if it breaks a limit). A new stake: pick a box on the felt, then
-the player (the one seated in front of it, a co-player already on it, or a new standing
-co-player), then what he bets on (the box, Twins, Bust) and chips. Seats are taken and left
-here too; the first card out of the shoe closes betting and journals what stands."""
+so the dealer touches only what changed: on the felt every stake has its tile at its box (see
+`kiosk.ui.widgets.box`), one touch on its "−" takes the player's last chip off, one touch on
+"clear" empties a box, and a touch on the tile picks that stake for the chips (each chip a
+stake at once, refused in the engine's words if it breaks a limit). A new stake: pick a box
+on the felt, then the player (the one seated in front of it, a co-player already on it, or a
+new standing co-player), then what he bets on (the box, Twins, Bust) and chips. Seats are
+taken and left here too; the first card out of the shoe closes betting and journals what stands."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ class BettingPanel(QWidget):
 
     keypad_wanted = Signal()
     box_selected = Signal(int)  # a stake's tile picked its box: the felt shows it selected
+    selection_changed = Signal()  # the box, player or side the chips go to
 
     def __init__(self, bridge, metrics, chips, parent=None) -> None:
         super().__init__(parent)
@@ -51,13 +52,7 @@ class BettingPanel(QWidget):
         lay = QHBoxLayout()
         lay.setSpacing(metrics.mm(4))
         outer.addLayout(lay)
-        # every stake on the table, a column per box (box 1 on the left, as on the felt)
-        self.board = QGridLayout()
-        self.board.setSpacing(metrics.mm(1))
-        self.board.setHorizontalSpacing(metrics.mm(2))
-        outer.addLayout(self.board)
         outer.addStretch(1)
-        self._board_shown = None
         # who: the box and its players
         who = QVBoxLayout()
         self.box_title = QLabel("")
@@ -154,7 +149,7 @@ class BettingPanel(QWidget):
             b.setChecked(p == self.player)
             b.clicked.connect(lambda _=False, p=p: self._pick_player(p))
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            self.players.addWidget(b, i // 3, i % 3)
+            self.players.addWidget(b, i // 2, i % 2)
         seated = box.seated
         self.seat_button.setText(translate("Betting", "Seat leaves") if seated
                                  else translate("Betting", "Player takes the seat"))
@@ -168,40 +163,7 @@ class BettingPanel(QWidget):
             b.setVisible(chip % view.limits[0] == 0)  # a stake is a multiple of the minimum
         self.take_back.setEnabled(can_bet and self._has_stake(box))
         self.clear_button.setEnabled(view.choices.bet and box.number in view.choices.clear)
-        self._draw_board(view)
-
-    def _draw_board(self, view) -> None:
-        """A column per box: its stakes as tiles (a touch picks the stake for the chips, "−"
-        takes its last chip off), "clear" over a box that holds any."""
-        shown = (tuple((b.number, b.hands[0].stakes if b.hands else (), b.twins, b.bust)
-                       for b in view.boxes), view.choices.bet,
-                 (self.box, self.player, self.target))
-        if shown == self._board_shown:
-            return  # views are values: unchanged stakes are not drawn again
-        self._board_shown = shown
-        clear(self.board)
-        m = self.metrics
-        for col, b in enumerate(view.boxes):
-            self.board.setColumnStretch(col, 1)
-            stakes = [(None, s) for s in (b.hands[0].stakes if b.hands else ())] + \
-                [("twins", s) for s in b.twins] + [("bust", s) for s in b.bust]
-            if not stakes:
-                continue
-            wipe = QPushButton(translate("Betting", "Clear %1").replace("%1", str(b.number)))
-            wipe.setObjectName(f"clear-{b.number}")
-            wipe.setEnabled(view.choices.bet)
-            wipe.clicked.connect(lambda _=False, n=b.number: self._clear(n))
-            self.board.addWidget(wipe, 0, col)
-            for row, (side, s) in enumerate(stakes, start=1):
-                tile = StakeTile(b.number, side, s, m)
-                tile.pick.setChecked((b.number, s.player, side) ==
-                                     (self.box, self.player, self.target))
-                tile.pick.clicked.connect(lambda _=False, n=b.number, p=s.player, side=side:
-                                          self._pick_stake(n, p, side))
-                tile.off.setEnabled(view.choices.bet)
-                tile.off.clicked.connect(lambda _=False, n=b.number, p=s.player, side=side:
-                                         self.bridge.act("take_chip", p, n, side))
-                self.board.addWidget(tile, row, col)
+        self.selection_changed.emit()  # the felt marks the stake the chips go to
 
     def select_box(self, number: int) -> None:
         if self.box != number:
@@ -234,13 +196,26 @@ class BettingPanel(QWidget):
 
     # -- touches -------------------------------------------------------------------------------
 
-    def _pick_stake(self, box: int, player: str, side: str | None) -> None:
-        """A stake's tile: the chips go to it from now on."""
+    @property
+    def picked(self) -> tuple:
+        """The (box, player, side) the chips go to."""
+        return (self.box, self.player, self.target)
+
+    def pick_stake(self, box: int, player: str, side: str | None) -> None:
+        """A stake's tile on the felt: the chips go to it from now on."""
+        side = side or None
         self.box, self.player, self.target = box, player, side
         for s, b in self.target_buttons.items():
             b.setChecked(s == side)
         self.box_selected.emit(box)
         self.render(self._view)
+
+    def take_chip(self, box: int, player: str, side: str | None) -> None:
+        """A tile's "−": the player's last chip on that stake off."""
+        self.bridge.act("take_chip", player, box, side or None)
+
+    def clear(self, box: int | None) -> None:
+        self._clear(box)
 
     def _clear(self, box: int | None) -> None:
         if box is not None:
@@ -284,38 +259,3 @@ class BettingPanel(QWidget):
         self._new_coplayer = f"C{max(numbers, default=0) + 1}"
         self.player = self._new_coplayer
         self.render(self._view)
-
-
-class StakeTile(QWidget):
-    """One stake under its box: who and how much (marked while it stands from the last round),
-    and "−", which takes the player's last chip off."""
-
-    def __init__(self, box: int, side: str | None, stake, metrics, parent=None) -> None:
-        super().__init__(parent)
-        key = f"{stake.player}-{box}-{side or 'main'}"
-        self.setObjectName(f"tile-{key}")
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(metrics.mm(1))
-        who = player_label(stake.player)
-        if side is not None:
-            who += " " + {"twins": "Twins", "bust": "Bust"}[side]
-        # a standing stake: dashed, italic and muted (the felt says "standing" over its box)
-        self.pick = QPushButton(f"{who}\n{money(stake.amount)}")
-        self.pick.setObjectName(f"stake-{key}")
-        self.pick.setCheckable(True)
-        self.pick.setProperty("standing", stake.standing)
-        self.pick.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.pick.setMinimumHeight(metrics.mm(13))
-        style = "QPushButton { padding: 0px; }"
-        if stake.standing:
-            style += (f" QPushButton:!checked {{ border-style: dashed; color: {theme.MUTED}; "
-                      "font-style: italic; }")
-        self.pick.setStyleSheet(style)
-        row.addWidget(self.pick, 1)
-        self.off = QPushButton("\u2212")
-        self.off.setObjectName(f"chip-off-{key}")
-        self.off.setMinimumHeight(metrics.mm(13))
-        self.off.setFixedWidth(metrics.mm(11))
-        self.off.setStyleSheet("QPushButton { padding: 0px; }")
-        row.addWidget(self.off)

@@ -1,7 +1,7 @@
 """Play: the box owner's decisions for the active hand, each enabled from the engine's choices
 alone; the co-players asked one by one whether they follow a double or a split (and what each
-adds); insurance and even money offered per player while the dealer shows an ace; the lines
-paid at once (Black Jacks, even money), each confirmed "paid" where it stands.
+adds); closing insurance. The insurance offers and the lines paid at once (Black Jacks, even
+money) are buttons on the felt, at each player's place on his box.
 
 One touch, one act: once the active hand has changed, a decision button ignores a touch for
 `guard_ms` (a second tap meant for the hand before) and shows that it did; the last decision
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -27,6 +27,7 @@ from kiosk.ui.text import money, translate
 from kiosk.ui.widgets.box import clear, player_label
 
 DECISIONS = ("stand", "double", "split", "surrender")
+DECISION_MM = 42  # each decision button's width: four fit beside the open keypad at 1280x800
 
 
 class PlayPanel(QWidget):
@@ -55,70 +56,56 @@ class PlayPanel(QWidget):
         self.follow.done.connect(lambda: self.stack.setCurrentWidget(self.decide))
         self.stack.addWidget(self.decide)
         self.stack.addWidget(self.follow)
-        column = QVBoxLayout(self.decide)
-        column.setSpacing(metrics.mm(2))
-        lay = QHBoxLayout()
-        lay.setSpacing(metrics.mm(4))
-        column.addLayout(lay)
-        left = QVBoxLayout()
+        # the decision buttons have a fixed size and place: opening the keypad beside the
+        # panel, a longer title or a payment line never moves them under the finger
+        lay = QVBoxLayout(self.decide)
+        lay.setSpacing(metrics.mm(2))
         self.title = QLabel("")
         self.title.setObjectName("play-title")
         self.title.setStyleSheet(f"font-size: {metrics.font_px(4.5)}px; font-weight: bold;")
-        left.addWidget(self.title)
-        buttons = QGridLayout()
+        self.title.setFixedHeight(metrics.mm(8))
+        lay.addWidget(self.title)
+        buttons = QHBoxLayout()
         buttons.setSpacing(metrics.mm(3))
         self.buttons = {}
         words = {"stand": translate("Play", "Stand"), "double": translate("Play", "Double"),
                  "split": translate("Play", "Split"), "surrender": translate("Play", "Surrender")}
-        for i, d in enumerate(DECISIONS):
+        for d in DECISIONS:
             b = QPushButton(words[d])
             b.setObjectName(d)
             b.setProperty("role", "main")
-            b.setMinimumWidth(metrics.mm(38))
+            w, h = metrics.mm(DECISION_MM), metrics.main
+            b.setFixedSize(w, h)  # and in the style sheet, which would set its own minimum
+            b.setProperty("sheet", f"QPushButton {{ padding: 0 {metrics.mm(1)}px; "
+                          f"min-width: {w}px; max-width: {w}px; min-height: {h}px; "
+                          f"max-height: {h}px; }}")
+            b.setStyleSheet(b.property("sheet"))
             b.clicked.connect(lambda _=False, d=d: self._decide(d))
-            buttons.addWidget(b, 0, i)
+            sp = b.sizePolicy()
+            sp.setRetainSizeWhenHidden(True)  # surrender's place stays where it is not offered
+            b.setSizePolicy(sp)
+            buttons.addWidget(b)
             self.buttons[d] = b
-        left.addLayout(buttons)
-        self.offers = QGridLayout()
-        self.offers.setSpacing(metrics.gap)
-        left.addStretch(1)
-        lay.addLayout(left, 5)
-        # the lines to pay at once, across the panel: a column per box (under the box on the
-        # felt), a row per player on it, so a button keeps its place when another is touched
-        # or another line becomes payable
-        self.pay_title = QLabel(translate("Play", "Pay at once:"))
-        self.pay_title.setObjectName("pay-now")
-        self.pay_title.setStyleSheet(f"color: {theme.GOOD}; font-weight: bold;")
-        keep = self.pay_title.sizePolicy()
-        keep.setRetainSizeWhenHidden(True)
-        self.pay_title.setSizePolicy(keep)
-        column.addWidget(self.pay_title)
-        self.payments = QGridLayout()
-        self.payments.setSpacing(metrics.gap)
-        column.addLayout(self.payments)
-        self._payments_shown = None
-        self._pay_buttons: dict[tuple, QPushButton] = {}
-        column.addLayout(self.offers)  # under the payments: an offer taken moves no payment
-        column.addStretch(1)
-        right = QVBoxLayout()
+        buttons.addStretch(1)
+        lay.addLayout(buttons)
+        second = QHBoxLayout()
+        second.setSpacing(metrics.mm(3))
         self.undo = QPushButton(translate("Play", "Undo last decision"))
         self.undo.setObjectName("undo")
         self.undo.clicked.connect(lambda: self.bridge.act("undo", "dealer"))
-        right.addWidget(self.undo)
+        second.addWidget(self.undo, 0, Qt.AlignmentFlag.AlignTop)
         self.close_insurance = QPushButton(translate("Play", "Insurance closed: peek"))
         self.close_insurance.setObjectName("close-insurance")
         self.close_insurance.setProperty("role", "main")
         self.close_insurance.clicked.connect(lambda: self.bridge.act("close_insurance"))
-        keep = self.close_insurance.sizePolicy()
-        keep.setRetainSizeWhenHidden(True)  # its place stays: nothing below it moves up
-        self.close_insurance.setSizePolicy(keep)
-        right.addWidget(self.close_insurance)
+        second.addWidget(self.close_insurance)
         key = QPushButton(translate("Play", "Key in card"))
         key.setObjectName("keypad")
         key.clicked.connect(self.keypad_wanted.emit)
-        right.addWidget(key)
-        right.addStretch(1)
-        lay.addLayout(right, 2)
+        second.addWidget(key, 0, Qt.AlignmentFlag.AlignTop)
+        second.addStretch(1)
+        lay.addLayout(second)
+        lay.addStretch(1)
 
     def render(self, view) -> None:
         self._view = view
@@ -128,14 +115,18 @@ class PlayPanel(QWidget):
             self._active = active
             self._changed_at = self.clock()
         if c.box is not None:
-            hand = view.boxes[c.box - 1].hands[c.hand - 1]
-            owner = view.boxes[c.box - 1].owner
-            self.title.setText(translate("Play", "Box %1, hand %2: %3 decides")
-                               .replace("%1", str(c.box)).replace("%2", str(c.hand))
-                               .replace("%3", player_label(owner) if owner else "?")
-                               if len(hand.cards) >= 2 else
-                               translate("Play", "Box %1, hand %2: its second card")
-                               .replace("%1", str(c.box)).replace("%2", str(c.hand)))
+            box = view.boxes[c.box - 1]
+            hand = box.hands[c.hand - 1]
+            owner = player_label(box.owner) if box.owner else "?"
+            if len(box.hands) == 1:  # no "hand 1" while the box has one hand
+                text = translate("Play", "Box %1: %3 decides") if len(hand.cards) >= 2 else \
+                    translate("Play", "Box %1: its second card")
+            else:
+                text = translate("Play", "Box %1, hand %2: %3 decides") \
+                    if len(hand.cards) >= 2 else \
+                    translate("Play", "Box %1, hand %2: its second card")
+            self.title.setText(text.replace("%1", str(c.box)).replace("%2", str(c.hand))
+                               .replace("%3", owner))
         elif view.phase == "deal":
             self.title.setText(translate("Play", "Dealing"))
         elif view.phase == "insurance":
@@ -147,71 +138,8 @@ class PlayPanel(QWidget):
         self.buttons["surrender"].setVisible(view.choices.surrender or _has_surrender(view))
         self.close_insurance.setVisible(c.close_insurance)
         self.undo.setEnabled(c.undo)
-        self._offers(view)
-        self._payments(view)
         if self.stack.currentWidget() is self.follow and not self.follow.still_valid(view):
             self.stack.setCurrentWidget(self.decide)
-
-    def _offers(self, view) -> None:
-        clear(self.offers)
-        col = 0
-        for o in view.choices.even_money:
-            b = QPushButton(translate("Play", "Even money: %1").replace("%1",
-                                                                        player_label(o.player)))
-            b.setObjectName(f"even-money-{o.player}-{o.box}")
-            b.clicked.connect(lambda _=False, o=o: self.bridge.act("even_money", o.player, o.box))
-            self.offers.addWidget(b, col // 3, col % 3)
-            col += 1
-        for o in view.choices.insurance:
-            text = translate("Play", "Insure %1, box %2").replace("%1", player_label(o.player)) \
-                .replace("%2", str(o.box) if o.hand == 1 else f"{o.box}/{o.hand}")
-            b = QPushButton(text)
-            b.setObjectName(f"insure-{o.player}-{o.box}-{o.hand}")
-            b.clicked.connect(lambda _=False, o=o: self.bridge.act("insure", o.player, o.box,
-                                                                   o.hand))
-            self.offers.addWidget(b, col // 3, col % 3)
-            col += 1
-
-    def _payments(self, view) -> None:
-        """A button per line paid at once: "pay" until the dealer touches it, then "paid". A
-        button is made once and changed in place: it never moves while the round lasts."""
-        lines = view.payable_now
-        self.pay_title.setVisible(bool(lines))
-        shown = (view.round_id, lines)
-        if shown == self._payments_shown:
-            return
-        if self._payments_shown is None or self._payments_shown[0] != view.round_id:
-            clear(self.payments)
-            for r in range(self.payments.rowCount()):
-                self.payments.setRowMinimumHeight(r, 0)
-            self._pay_buttons = {}
-        self._payments_shown = shown
-        players = {b.number: [s.player for s in b.hands[0].stakes] if b.hands else []
-                   for b in view.boxes}
-        for col in range(len(view.boxes)):
-            self.payments.setColumnStretch(col, 1)
-        keep = set()
-        for ln in lines:
-            key = (ln.player, ln.box, ln.hand, ln.bet)
-            keep.add(key)
-            b = self._pay_buttons.get(key)
-            if b is None:
-                b = self._pay_buttons[key] = QPushButton("")
-                b.setObjectName(f"paid-{ln.player}-{ln.box}-{ln.hand}-{ln.bet}")
-                b.setMinimumHeight(self.metrics.mm(13))
-                b.clicked.connect(lambda _=False, ln=ln: self.bridge.act(
-                    "pay_line", ln.player, ln.box, ln.hand, ln.bet, "dealer"))
-                row = players[ln.box].index(ln.player) if ln.player in players[ln.box] else 0
-                for r in range(row + 1):  # an empty row above keeps its height
-                    self.payments.setRowMinimumHeight(r, self.metrics.mm(13))
-                # the box's column, under the box: its place whatever else is payable
-                self.payments.addWidget(b, row, ln.box - 1)
-            who = player_label(ln.player)
-            todo = translate("Play", "%1 paid") if ln.paid else translate("Play", "pay %1")
-            b.setText(who + "\n" + todo.replace("%1", money(ln.net)))
-            b.setEnabled(not ln.paid)
-        for key in [k for k in self._pay_buttons if k not in keep]:  # a correction took it
-            self._pay_buttons.pop(key).setEnabled(False)
 
     def _guarded(self) -> bool:
         """A touch that comes within the guard after the active hand changed."""
@@ -222,8 +150,9 @@ class PlayPanel(QWidget):
             guarded = d == decision
             b.setProperty("guarded", guarded)
             # struck through on a dark red: the touch came too soon and was not taken
-            b.setStyleSheet(f"QPushButton {{ background: #5c1f1f; border-color: {theme.BAD}; "
-                            "text-decoration: line-through; }" if guarded else "")
+            b.setStyleSheet(b.property("sheet") + (
+                f"QPushButton {{ background: #5c1f1f; border-color: {theme.BAD}; "
+                "text-decoration: line-through; }" if guarded else ""))
         if decision is not None:
             self._unguard.start(max(self.guard_ms, 150))
 
