@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import json
+import logging
 from pathlib import Path
 from urllib.parse import parse_qs, quote
 
@@ -402,6 +403,14 @@ class PitPage:
         return Starlette(routes=routes, lifespan=lifespan)
 
 
+def _quiet_stop(record) -> bool:
+    """False for the traceback uvicorn logs when Ctrl-C cancels the page's lifespan task: the
+    stop was asked for, and the cleanup below it runs all the same."""
+    kind = record.exc_info[0] if record.exc_info else None
+    return not (kind is not None and issubclass(kind, (asyncio.CancelledError,
+                                                       KeyboardInterrupt)))
+
+
 def serve(url: str, host: str, port: int, settings: Settings | None = None,
           on_ready=None) -> None:
     """Run the page until interrupted (Ctrl-C, SIGTERM)."""
@@ -410,6 +419,7 @@ def serve(url: str, host: str, port: int, settings: Settings | None = None,
     page = PitPage(url, settings)
     config = uvicorn.Config(page.app(), host=host, port=port, log_level="warning",
                             access_log=False, lifespan="on", timeout_graceful_shutdown=2)
+    logging.getLogger("uvicorn.error").addFilter(_quiet_stop)  # after the config's logging
     server = uvicorn.Server(config)
     if on_ready is not None:
         original = server.startup
