@@ -30,9 +30,14 @@ STATE=/var/lib/blackjack-kiosk
 BACKUPS=/var/backups/blackjack-kiosk
 UNITS=/etc/systemd/system
 RULES=/etc/udev/rules.d
-PACKAGES="python3 python3-venv cage libegl1 libgl1 libgl1-mesa-dri libxkbcommon0 \
-libwayland-client0 libwayland-cursor0 libwayland-egl1 libfontconfig1 libdbus-1-3 \
-fonts-dejavu-core"
+# Qt's screen plugins: cage (wayland) on the table PC; the X11 (xcb) plugin's libraries too, so
+# `start` also opens on a desktop (kiosk/system/qt_platform.py names the same packages)
+PACKAGES="python3 python3-venv cage libegl1 libgl1 libgl1-mesa-dri libglx0 libopengl0 \
+libxkbcommon0 libxkbcommon-x11-0 libwayland-client0 libwayland-cursor0 libwayland-egl1 \
+libfontconfig1 libfreetype6 libglib2.0-0 libdbus-1-3 libdrm2 libgbm1 libxcb1 libx11-6 \
+libx11-xcb1 libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxcb-util1 libxcb-image0 \
+libxcb-randr0 libxcb-render0 libxcb-render-util0 libxcb-shm0 libxcb-sync1 libxcb-xfixes0 \
+libxcb-shape0 libxcb-xkb1 libxcb-xinput0 fonts-dejavu-core"
 
 if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run it as root for the live system, or with --root DIR to stage" >&2
@@ -113,6 +118,7 @@ act chown "root:$USER_NAME" "$ETC/config.toml"
 put "$SRC/deploy/systemd/blackjack-kiosk.service" "$UNITS/blackjack-kiosk.service" 644
 put "$SRC/deploy/systemd/blackjack-kiosk-backup.service" "$UNITS/blackjack-kiosk-backup.service" 644
 put "$SRC/deploy/systemd/blackjack-kiosk-backup.timer" "$UNITS/blackjack-kiosk-backup.timer" 644
+put "$SRC/deploy/systemd/blackjack-kiosk-ship.service" "$UNITS/blackjack-kiosk-ship.service" 644
 put_once "$SRC/deploy/udev/70-card-shoe.rules" "$RULES/70-card-shoe.rules" 644
 
 # 7. on at every boot: the table screen instead of a login prompt, the nightly backup

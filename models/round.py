@@ -154,9 +154,11 @@ class Round(OwnerDecisions, InsuranceDecisions):
         self.bets.append(entry)
         return Operation("bet", box, 1, player, (side or "main", value))
 
-    def verify_withdraw(self, player: str, box: int, side: str | None = None) -> Decimal:
-        """Before the first card a player takes his stake (of this kind) off a box again; the
-        amount he takes back."""
+    def verify_withdraw(self, player: str, box: int, side: str | None = None,
+                        amount=None) -> Decimal:
+        """Before the first card a player takes his stake (of this kind) off a box again, or
+        with `amount` only his last chip: the stake's last bet, which must be of that amount.
+        The amount he takes back."""
         if self.phase != Phase.BETTING:
             raise IllegalAction("betting is closed: the first card has been dealt",
                                 "betting_closed")
@@ -167,15 +169,41 @@ class Round(OwnerDecisions, InsuranceDecisions):
             what = "stake" if side is None else f"{side} stake"
             raise StakeError(f"{player} has no {what} on box {box} to take back",
                              "no_stake_to_take", player=player, box=box)
-        return stakes[player]
+        if amount is None:
+            return stakes[player]
+        chip = _amount(amount, "chip taken back")
+        last = self._last_chip(player, box, side)
+        if parse_amount(last["amount"]) != chip:
+            raise StakeError(f"{player}'s last chip on box {box} is {last['amount']}, not "
+                             f"{format_amount(chip)}", "not_last_chip", player=player, box=box,
+                             chip=last["amount"])
+        return chip
 
-    def can_withdraw(self, player: str, box: int, side: str | None = None) -> bool:
-        return can(self.verify_withdraw, player, box, side)
+    def _last_chip(self, player: str, box: int, side: str | None) -> dict:
+        return next(e for e in reversed(self.bets) if e["player"] == player and
+                    e["box"] == box and e.get("side") == side)
 
-    def withdraw(self, player: str, box: int, side: str | None = None) -> Operation:
-        amount = self.verify_withdraw(player, box, side)
+    def last_chip(self, player: str, box: int, side: str | None = None) -> Decimal | None:
+        """The amount of the player's last bet on this stake (his last chip), None if none."""
+        try:
+            return parse_amount(self._last_chip(player, box, side)["amount"])
+        except StopIteration:
+            return None
+
+    def can_withdraw(self, player: str, box: int, side: str | None = None,
+                     amount=None) -> bool:
+        return can(self.verify_withdraw, player, box, side, amount)
+
+    def withdraw(self, player: str, box: int, side: str | None = None,
+                 amount=None) -> Operation:
+        taken = self.verify_withdraw(player, box, side, amount)
         b = self.boxes[box]
         stakes = b.hands[0].stakes if side is None else b.twins if side == "twins" else b.bust
+        if amount is not None and stakes[player] > taken:
+            stakes[player] -= taken
+            last = self._last_chip(player, box, side)
+            self.bets = [e for e in self.bets if e is not last]
+            return Operation("withdraw", box, 1, player, (side or "main", taken))
         del stakes[player]
         if side is None:
             b.hands[0].original.pop(player, None)
@@ -183,7 +211,7 @@ class Round(OwnerDecisions, InsuranceDecisions):
                                                   and e.get("side") == side)]
         if not any(e["player"] == player for e in self.bets):
             self.players.pop(player, None)
-        return Operation("withdraw", box, 1, player, (side or "main", amount))
+        return Operation("withdraw", box, 1, player, (side or "main", taken))
 
     def verify_seat(self, seat: int, player: str | None) -> None:
         """A player takes a seat (or, with None, the seat is left) while bets are placed; the

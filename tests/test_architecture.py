@@ -46,9 +46,13 @@ LAYERS = {
     "drivers": {"models", "drivers"},
     "hardware_mocks": {"models", "drivers", "hardware_mocks"},
     "kiosk.journal": {"models", "kiosk.journal"},
+    # the pit: shipping a journal to PostgreSQL and reading it back, beside the journal
+    "kiosk.pit": {"models", "kiosk.journal", "kiosk.pit"},
+    # the pit page: the store, and the journal's fold and the table's views to draw a table
+    "kiosk.pitweb": {"models", "kiosk.journal", "kiosk.pit", "kiosk.table", "kiosk.pitweb"},
     "kiosk.simulation": {"models", "kiosk.simulation"},
     "kiosk.table": {"models", "drivers", "hardware_mocks", "kiosk.journal", "kiosk.table",
-                    "kiosk.system"},
+                    "kiosk.system", "kiosk.pit"},
     "kiosk.demo": {"models", "drivers", "hardware_mocks", "kiosk.table", "kiosk.demo"},
     "kiosk.system": {"kiosk.system"},
 }
@@ -109,8 +113,12 @@ def test_the_layer_checks_see_a_cycle_and_a_breach():
              "kiosk.ui.window": {"kiosk.table.service", "kiosk.journal.store", "models.round",
                                  "kiosk.table._private"}}
     assert find_cycle(graph) == ["models.a", "models.b", "models.a"]
+    graph["kiosk.pit.z"] = {"kiosk.journal.store", "kiosk.table.service"}
+    graph["kiosk.journal.w"] = {"kiosk.pit.store"}
     assert layer_breaches(graph) == ["drivers.shoe imports kiosk.table.service",
-                                     "kiosk.journal.x imports kiosk.table.y"]
+                                     "kiosk.journal.w imports kiosk.pit.store",
+                                     "kiosk.journal.x imports kiosk.table.y",
+                                     "kiosk.pit.z imports kiosk.table.service"]
     assert ui_breaches(graph) == ["kiosk.ui.window imports kiosk.journal.store",
                                   "kiosk.ui.window imports kiosk.table._private",
                                   "kiosk.ui.window imports models.round"]

@@ -47,6 +47,7 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     assert "shoe on /dev/card-shoe (framed)" in out and "Frau Weber, Herr Kaya" in out
     cfg = load_config(EXAMPLE)
     assert cfg.limits.min == Decimal(10) and cfg.chips[0] == Decimal(5)
+    assert cfg.tap_guard_ms == 300 and "within 300 ms" in out
     assert pin_matches("4711", cfg.supervisors[0].pin_hash)  # as the example's comment says
 
 
@@ -57,6 +58,8 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
     ("[table]\nlanguage = 'fr'\n", "table.language", "'fr' is not one of de, en"),
     ("[table]\ncurrency = 'euro'\n", "table.currency", "three-letter code"),
     ("[table]\nid = ''\n", "table.id", "non-empty string"),
+    ("[table]\ntap_guard_ms = 5000\n", "table.tap_guard_ms", "from 0 (no guard) to 2000"),
+    ("[table]\ntap_guard_ms = '300'\n", "table.tap_guard_ms", "whole number of milliseconds"),
     ("[table]\nid = \"a\\u0007b\"\n", "table.id", "control characters"),
     ("[table.rules]\ndouble_after_split = 'perhaps'\n", "table.rules.double_after_split",
      "true or false"),
@@ -92,6 +95,8 @@ def test_the_shipped_example_passes_and_says_what_it_configures(capsys):
      "declaration (at line 1, column 7)"),
     ("[table]\nid = 'x'\nid = 'y'\n", "", "(at line 3, column 9)"),
     ("table = 3\n", "table", "must be a table"),
+    ("[table]\ntimezone = 'Mars/Olympus'\n", "table.timezone", "not a time zone"),
+    ("[table]\nrecall_without_pin = 'yes'\n", "table.recall_without_pin", "true or false"),
 ])
 def test_a_broken_file_is_refused_in_one_line_naming_the_key(tmp_path, capsys, text, key, why):
     code, out, err = check(tmp_path, text, capsys)
@@ -213,3 +218,36 @@ def test_set_pin_on_a_terminal_asks_twice_and_never_echoes_the_pin():
     assert "4711" not in asked  # getpass turned the terminal's echo off
     line = "pin_hash = " + line
     assert pin_matches("4711", line.split('"')[1])
+
+
+def test_the_pit_url_is_checked_and_shown_without_its_password(tmp_path, capsys):
+    code, out, _ = check(tmp_path, GOOD, capsys)
+    assert code == 0 and "no pit: the journal stays on this machine" in out
+    assert load_config(tmp_path / "kiosk.toml").pit_url is None
+    url = "postgresql://pit.BJ-07:s3cret@pit.casino.lan:5432/pit?sslmode=verify-full"
+    code, out, _ = check(tmp_path, GOOD + f'[pit]\nurl = "{url}"\n', capsys)
+    assert code == 0 and "shipped to the pit postgresql://pit.BJ-07:***@pit.casino.lan" in out
+    assert "s3cret" not in out
+    assert load_config(tmp_path / "kiosk.toml").pit_url == url
+
+
+@pytest.mark.parametrize("pit, why", [
+    ('url = "mysql://x@y/z"', "must be a PostgreSQL URL"),
+    ('url = "postgresql://pit.casino.lan/pit"', "needs the table's role"),
+    ('url = "postgresql://a@host:99999/pit"', "is not a readable URL"),
+    ('uri = "postgresql://a@b/c"', "not a known key"),
+])
+def test_a_bad_pit_url_is_refused_by_name(tmp_path, capsys, pit, why):
+    code, _, err = check(tmp_path, GOOD + f"[pit]\n{pit}\n", capsys)
+    assert code == 2 and "pit.u" in err and why in err
+def test_the_tables_clock_and_recall_without_pin_reach_the_screen(tmp_path):
+    from kiosk.commands.start import kiosk_options
+    from kiosk.table.config import load_config
+
+    path = tmp_path / "kiosk.toml"
+    path.write_text("[table]\ntimezone = 'Asia/Tokyo'\nrecall_without_pin = true\n")
+    settings = kiosk_options(load_config(path))["settings"]
+    assert (settings.timezone, settings.recall_without_pin) == ("Asia/Tokyo", True)
+    path.write_text("[table]\n")
+    settings = kiosk_options(load_config(path))["settings"]
+    assert (settings.timezone, settings.recall_without_pin) == ("Europe/Berlin", False)

@@ -129,6 +129,19 @@ def test_the_service_has_its_watchdog_restart_and_sandbox():
         assert backup[key] == value, key
 
 
+def test_the_shipper_runs_in_its_own_unit_with_the_network_the_screen_does_not_have():
+    ship = unit("blackjack-kiosk-ship.service")
+    svc = ship["Service"]
+    assert svc["ExecStart"] == ("/opt/blackjack-kiosk/venv/bin/blackjack-kiosk ship --config "
+                                "/etc/blackjack-kiosk/config.toml")
+    assert svc["User"] == "blackjack-kiosk" and svc["Restart"] == "on-failure"
+    assert "AF_INET" in svc["RestrictAddressFamilies"] and "IPAddressDeny" not in svc
+    for key, value in {"ProtectSystem": "strict", "ReadWritePaths": "/var/lib/blackjack-kiosk",
+                       "NoNewPrivileges": "yes", "CapabilityBoundingSet": ""}.items():
+        assert svc[key] == value, key
+    assert ship["Unit"]["After"] == "network-online.target"
+
+
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None,
                     reason="systemd-analyze not installed: the key checks above stand")
 def test_systemd_reads_every_unit_without_a_complaint_but_the_absent_programs():
@@ -332,3 +345,43 @@ def test_start_with_the_installed_configuration_tells_systemd_it_is_up_and_keeps
     tables = {t for (t,) in conn.execute("SELECT table_name FROM sessions")}
     conn.close()
     assert tables == {"BJ-03"}
+
+
+def test_install_installs_every_package_the_screen_check_may_ask_for(tmp_path):
+    from kiosk.system.qt_platform import PACKAGES
+
+    install(tmp_path)
+    plan = (tmp_path / "var/lib/blackjack-kiosk-install/plan.txt").read_text()
+    apt = next(line for line in plan.splitlines() if line.startswith("apt-get install"))
+    installed = set(apt.split())
+    assert {"libxcb-icccm4", "libxcb-keysyms1"} <= installed
+    assert set(PACKAGES.values()) <= installed, set(PACKAGES.values()) - installed
+
+
+def test_start_with_a_display_whose_qt_plugin_cannot_load_names_the_packages_and_exits_2(
+        tmp_path):
+    """A real plugin, copied with one library it needs renamed to one no system has (as on a
+    desktop without libxcb-icccm4): `start` says in one line what to install, exits 2, and
+    Qt never gets to abort."""
+    import PySide6
+
+    qt = Path(PySide6.__file__).parent / "Qt"
+    plugins = tmp_path / "plugins" / "platforms"
+    plugins.mkdir(parents=True)
+    (tmp_path / "lib").symlink_to(qt / "lib")  # the plugin's $ORIGIN/../../lib
+    data = (qt / "plugins" / "platforms" / "libqxcb.so").read_bytes()
+    assert data.count(b"libxcb-icccm.so.4\0") == 1
+    (plugins / "libqxcb.so").write_bytes(data.replace(b"libxcb-icccm.so.4\0",
+                                                      b"libxcb-icccm.so.9\0"))
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM",
+                                                             "WAYLAND_DISPLAY")}
+    env.update(DISPLAY=":99", QT_QPA_PLATFORM_PLUGIN_PATH=str(plugins))
+    done = subprocess.run([sys.executable, "-m", "kiosk", "start", "--db",
+                           str(tmp_path / "journal.sqlite")], env=env, capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    line = done.stderr
+    assert "libxcb-icccm4" in line and "apt-get install" in line and "install.sh" in line
+    assert "Traceback" not in line and "could not load the Qt platform plugin" not in line
+    assert not (tmp_path / "journal.sqlite").exists()  # nothing opened, nothing written

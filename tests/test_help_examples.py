@@ -17,6 +17,7 @@ from kiosk.cli import build_parser, subcommand_parsers
 ROOT = Path(__file__).resolve().parents[1]
 ORDER = ("start",)  # runs first: the journal the other examples read
 NEEDS_CAMERA_FILES = ("camera",)  # run in tests/camera/test_camera_example.py
+NEEDS_A_PIT = ("pit", "ship")  # run against a real PostgreSQL in tests/pit/test_pit_examples.py
 
 
 def examples() -> dict[str, str]:
@@ -48,7 +49,7 @@ def newcomer(tmp_path_factory):
     return home, env
 
 
-RUNNABLE = sorted(n for n in examples() if n not in ORDER + NEEDS_CAMERA_FILES + (
+RUNNABLE = sorted(n for n in examples() if n not in ORDER + NEEDS_CAMERA_FILES + NEEDS_A_PIT + (
     "mock-shoe", "shoe-monitor"))
 
 

@@ -74,12 +74,17 @@ def expected_round(db) -> dict | None:
     finally:
         conn.close()
     record = {"format": "blackjack-round/1", "rules": session["rules"],
-              "limits": session["limits"], "seats": events[0][1]["seats"],
-              "bets": [d for k, d in events if k == "bet"], "play": []}
+              "limits": session["limits"], "seats": events[0][1]["seats"], "bets": [],
+              "play": []}
     rnd = start_round(record)
-    place_bets(rnd, record["bets"])
     for kind, data in events:
-        if kind == "card":
+        # the demo's players pick up the stakes that stood from the last round and bet anew:
+        # bets and withdrawals in the order they came
+        if kind == "bet":
+            place_bets(rnd, [data])
+        elif kind == "withdraw":
+            rnd.withdraw(data["player"], data["box"], data.get("side"), data.get("amount"))
+        elif kind == "card":
             apply_entry(rnd, data["card"])
         elif kind == "decision":
             apply_entry(rnd, data)

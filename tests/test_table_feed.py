@@ -32,6 +32,11 @@ def contains(view: TableView, event) -> bool:
         stakes = {"twins": box.twins, "bust": box.bust}.get(d.get("side"),
                                                             box.hands[0].stakes)
         return any(s.player == d["player"] for s in stakes)
+    if k == "withdraw":
+        box = view.boxes[d["box"] - 1]
+        stakes = {"twins": box.twins, "bust": box.bust}.get(
+            d.get("side"), box.hands[0].stakes if box.hands else ())
+        return d.get("amount") is not None or all(s.player != d["player"] for s in stakes)
     if k == "decision":
         do = d["do"]
         if do == "stand":

@@ -83,3 +83,17 @@ def add_parser(sub, name: str, help: str, example: str, func) -> argparse.Argume
 
 def add_db(parser) -> None:
     parser.add_argument("--db", required=True, metavar="FILE", help="the journal (SQLite file)")
+
+
+def require_screen_libraries(command: str) -> None:
+    """Refuse in one line, before Qt aborts with its own long message, where the screen's Qt
+    platform plugin cannot load for want of system packages."""
+    from kiosk.system.qt_platform import missing_packages, screen_platform
+
+    platform = screen_platform()
+    missing = missing_packages(platform)
+    if missing:
+        raise CommandError(
+            f"{command}: the screen cannot open: Qt's {platform} platform plugin needs the "
+            f"system packages {', '.join(missing)} (sudo apt-get install {' '.join(missing)};"
+            f" deploy/install.sh installs them)")

@@ -22,10 +22,17 @@ def run(args) -> int:
     chips = ", ".join(format_amount(c) for c in cfg.chips)
     print(f"{args.file}: ok")
     print(f"  table {cfg.table}: preset {cfg.preset}, limits {limits} {cfg.currency}, "
-          f"language {cfg.language}")
+          f"language {cfg.language}; a second decision touch within {cfg.tap_guard_ms} ms "
+          "of a new active hand is ignored")
     print(f"  cards from the {where}; chips {chips}")
     print(f"  journal {cfg.database}; supervisors: "
           f"{', '.join(s.name for s in cfg.supervisors) or 'none (demo only)'}")
+    if cfg.pit_url:
+        from kiosk.pit.store import shown
+
+        print(f"  shipped to the pit {shown(cfg.pit_url)} (blackjack-kiosk ship --config)")
+    else:
+        print("  no pit: the journal stays on this machine")
     return 0
 
 

@@ -4,10 +4,17 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_parser, number, table_name
+from kiosk.commands._common import (
+    CommandError,
+    add_parser,
+    number,
+    require_screen_libraries,
+    table_name,
+)
 from kiosk.demo.headless import play_headless
 from models.money import format_amount
 
@@ -32,6 +39,8 @@ def run(args) -> int:
                                 allow_live=args.allow_live)
         print_summary(summary, str(db), args.table)
         return 0
+    if os.environ.get("QT_QPA_PLATFORM", "").split(":")[0] not in ("offscreen", "minimal"):
+        require_screen_libraries("demo")
     from kiosk.ui.app import run_demo  # Qt loads only for a screen
 
     return run_demo(db, table=args.table, rules=args.rules, seed=args.seed,

@@ -7,9 +7,10 @@ import json
 import sys
 from datetime import datetime
 
-from kiosk.commands._common import CommandError, add_db, add_parser, currency_code
+from kiosk.commands._common import CommandError, add_parser, currency_code
+from kiosk.commands._review import add_review_db, file_filter, open_review
 from kiosk.journal.shift_report import shift_report
-from kiosk.journal.store import open_for_review
+from kiosk.pit.review import SHAPE_KINDS
 
 CSV_COLUMNS = ("table", "section", "key", "drop", "paid", "house", "hold_pct", "note")
 
@@ -95,7 +96,10 @@ def run(args) -> int:
     if since and until and until <= since:
         raise CommandError(f"--to {args.until} is not after --from {args.since}: no round "
                            "could be in between")
-    tables = [t.to_json() for t in shift_report(open_for_review(args.db), since, until)]
+    db = open_review(args, "report", kinds=SHAPE_KINDS, since=since)
+    only = file_filter(args)
+    tables = [t.to_json() for t in shift_report(db, since, until)
+              if only is None or t.table == only]
     if args.format == "json":
         print(json.dumps(tables, indent=2))
     elif args.format == "csv":
@@ -113,7 +117,7 @@ def register(sub) -> None:
                    "and alerts listed",
                    "blackjack-kiosk report --db var/journal.sqlite --from 2024-05-01T18:00 "
                    "--to 2024-05-02T02:00 --format csv", run)
-    add_db(p)
+    add_review_db(p)
     p.add_argument("--from", dest="since", metavar="TIME", help="rounds opened at or after "
                    "(UTC, ISO date or date-time)")
     p.add_argument("--to", dest="until", metavar="TIME", help="rounds opened before (UTC)")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from kiosk.commands._common import add_db, add_parser, currency_code
+from kiosk.commands._common import add_parser, currency_code
+from kiosk.commands._review import add_review_db, file_filter, open_review
 from kiosk.journal.reader import round_rows
-from kiosk.journal.store import open_for_review
+from kiosk.pit.review import SHAPE_KINDS
 
 
 def round_summary(row: dict) -> dict:
@@ -20,7 +21,8 @@ def round_summary(row: dict) -> dict:
 
 
 def run(args) -> int:
-    rows = [round_summary(r) for r in round_rows(open_for_review(args.db))]
+    rows = [round_summary(r) for r in round_rows(
+        open_review(args, "rounds", kinds=SHAPE_KINDS), table=file_filter(args))]
     if args.format == "json":
         print(json.dumps(rows, indent=2))
         return 0
@@ -39,7 +41,7 @@ def run(args) -> int:
 def register(sub) -> None:
     p = add_parser(sub, "rounds", "list the journal's rounds: time, boxes, players, result",
                    "blackjack-kiosk rounds --db var/journal.sqlite --format json", run)
-    add_db(p)
+    add_review_db(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--currency", type=currency_code, default="EUR",
                    help="the table's currency, shown beside amounts (default EUR)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from kiosk.commands._common import CommandError, add_parser, number
+from kiosk.commands._common import CommandError, add_parser, number, require_screen_libraries
 from kiosk.commands.demo import print_summary
 from kiosk.demo.headless import play_headless
 from kiosk.table.config import ConfigError, load_config
@@ -47,6 +47,7 @@ def run(args) -> int:
             raise CommandError(f"start: cannot make the folder {db.parent} for the journal "
                                f"({exc.strerror})") from None
     if has_display() and not args.headless:
+        require_screen_libraries("start")  # one line and exit 2, never Qt's own abort
         from kiosk.ui.app import run as run_kiosk  # Qt loads only for a screen
 
         if cfg is None:
@@ -75,7 +76,9 @@ def kiosk_options(cfg) -> dict:
     from kiosk.ui.window import TableSettings
 
     settings = TableSettings(chips=cfg.chips, currency=cfg.currency, language=cfg.language,
-                             supervisors=tuple(cfg.supervisors), limit_tiers=cfg.limit_tiers)
+                             supervisors=tuple(cfg.supervisors), limit_tiers=cfg.limit_tiers,
+                             tap_guard_ms=cfg.tap_guard_ms, timezone=cfg.timezone,
+                             recall_without_pin=cfg.recall_without_pin)
     return {"table": cfg.table, "rules": cfg.rules, "limits": cfg.limits,
             "source": cfg.source.options(), "settings": settings}
 

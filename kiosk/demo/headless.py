@@ -27,11 +27,13 @@ def play_headless(db: str | Path, rounds: int, seed: int, *, table: str = "table
                   rules="bayern", limits=None, dialect: str = "framed",
                   on_event: Callable | None = None,
                   on_ready: Callable[[str], None] | None = None,
-                  allow_live: bool = False) -> DemoSummary:
+                  allow_live: bool = False,
+                  on_mock: Callable | None = None) -> DemoSummary:
     """Play `rounds` rounds (after finishing one the journal left open) into the journal at
     `db`. `limits` None: the rules' own; `dialect` the mock shoe's on the wire.
     `on_event(event)` hears every journaled event; `on_ready(device)` is told the mock shoe's
-    device once the driver reads it."""
+    device once the driver reads it; `on_mock(mock)` is handed the mock shoe itself (the pit
+    demo unplugs it now and then)."""
     service = TableService.open(db, table=table, rules=rules, limits=limits, simulated=True,
                                 allow_live=allow_live)
     try:
@@ -47,6 +49,8 @@ def play_headless(db: str | Path, rounds: int, seed: int, *, table: str = "table
                                 f"{mock.path}")
             if on_ready is not None:
                 on_ready(mock.path)
+            if on_mock is not None:
+                on_mock(mock)
             return DemoTable(service, FeedDealer(service, feed, loop), seed).play(rounds)
     finally:
         service.close()

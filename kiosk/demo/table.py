@@ -76,6 +76,10 @@ class DemoTable:
         svc = self.service
         rid = svc.state.round_id
         if svc.round_open:
+            # the scripted players pick up the chips that stand from the last round and bet
+            # anew (journaled: a restart finds them taken off)
+            for box in svc.view().choices.clear if svc.standing else ():
+                svc.clear_box(box)
             plan = plan_bets(svc.round, _rng(self.seed, "bets", rid))
             placed = svc.round.bets
             if placed == plan[:len(placed)]:  # else the journal's stakes stand as they are

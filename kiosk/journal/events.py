@@ -29,6 +29,8 @@ KINDS = {
     "decision": "a player's or box owner's decision as a record play entry",
     "correction": "a supervisor replaces or strikes an earlier event of the round",
     "settlement": "the round's settlement as computed by the engine",
+    "paid": "the dealer paid a line during play (a Black Jack paid at once, even money)",
+    "undo": "the dealer takes back the round's last decision, no card after it",
     "payout": "the dealer confirms the payout",
     "void": "a supervisor voids the round: every stake goes back",
     "alert": "something the pit must see: a card the shoe cannot hold, a refused read",

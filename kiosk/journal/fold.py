@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
 from kiosk.journal.events import Event
-from models.errors import GameError
+from models.errors import GameError, IllegalAction
+from models.money import parse_amount
 from models.record import apply_entry
 from models.round import Round
 from models.table import Limits
@@ -65,6 +67,8 @@ class RoundState:
     void: dict | None = None
     cards: list[str] = field(default_factory=list)  # effective cards, for the shoe's count
     corrections: list[Event] = field(default_factory=list)
+    # lines paid during play: (player, box, hand, bet) -> amount
+    paid: dict[tuple, Decimal] = field(default_factory=dict)
     last_seq: int = 0
 
     @property
@@ -72,14 +76,31 @@ class RoundState:
         return self.status == "open"
 
 
+# what no decision may be undone after: a card, a later decision, a payment, the round's end
+AFTER_A_DECISION = ("card", "decision", "paid", "settlement", "void")
+
+
 def effective_events(events: Iterable[Event]) -> list[Event]:
-    """The round's events with every correction applied: replaced data swapped in, struck
-    events left out, the correction events themselves removed (a later correction of the same
-    event wins)."""
+    """The round's events with every correction and undo applied: replaced data swapped in,
+    struck and undone events left out, the correction and undo events themselves removed (a
+    later correction of the same event wins)."""
     events = list(events)
     kinds = {e.seq: e.kind for e in events}
     fixes = {}
-    for e in events:
+    undone: set[int] = set()
+    for i, e in enumerate(events):
+        if e.kind == "undo":
+            target = e.data.get("undoes")
+            if kinds.get(target) != "decision" or target >= e.seq or target in undone:
+                raise FoldError(e.seq, f"an undo must name an earlier decision of its round "
+                                       f"not undone yet, not event {target!r}")
+            later = [x for x in events[:i] if x.seq > target and x.kind in AFTER_A_DECISION
+                     and x.seq not in undone]
+            if later:
+                raise FoldError(e.seq, f"decision {target} cannot be undone: a {later[0].kind} "
+                                       f"(event {later[0].seq}) followed it")
+            undone.add(target)
+            continue
         if e.kind != "correction":
             continue
         target = e.data.get("corrects")
@@ -89,7 +110,7 @@ def effective_events(events: Iterable[Event]) -> list[Event]:
         fixes[target] = e.data.get("replace")
     out = []
     for e in events:
-        if e.kind == "correction":
+        if e.kind in ("correction", "undo") or e.seq in undone:
             continue
         if e.seq in fixes:
             if fixes[e.seq] is None:
@@ -141,7 +162,8 @@ def _bet(state: RoundState, e: Event) -> None:
 
 
 def _withdraw(state: RoundState, e: Event) -> None:
-    state.round.withdraw(e.data["player"], e.data["box"], e.data.get("side"))
+    state.round.withdraw(e.data["player"], e.data["box"], e.data.get("side"),
+                         e.data.get("amount"))
 
 
 def _seat(state: RoundState, e: Event) -> None:
@@ -155,6 +177,32 @@ def _card(state: RoundState, e: Event) -> None:
 
 def _decision(state: RoundState, e: Event) -> None:
     apply_entry(state.round, e.data)
+
+
+def paid_line(state: RoundState, data: dict):
+    """The line of the engine's `payable_now` a `paid` event names, checked: payable now, for
+    exactly that amount, not paid already. Raises GameError naming what does not hold."""
+    try:
+        key = (data["player"], data["box"], data["hand"], data["bet"])
+        amount = parse_amount(data["amount"])
+    except (KeyError, TypeError, GameError):
+        raise IllegalAction("a payment names player, box, hand, bet and amount") from None
+    if key in state.paid:
+        raise IllegalAction(f"{key[0]}'s {key[3]} line on box {key[1]} hand {key[2]} was "
+                            f"paid already ({state.paid[key]})", "paid_already")
+    for ln in state.round.payable_now():
+        if (ln.player, ln.box, ln.hand, ln.bet) == key:
+            if ln.net != amount:
+                raise IllegalAction(f"{key[0]}'s {key[3]} line on box {key[1]} pays "
+                                    f"{ln.net}, not {amount}")
+            return ln
+    raise IllegalAction(f"nothing is to pay now to {key[0]} for {key[3]} on box {key[1]} "
+                        f"hand {key[2]}", "nothing_to_pay")
+
+
+def _paid(state: RoundState, e: Event) -> None:
+    ln = paid_line(state, e.data)
+    state.paid[(ln.player, ln.box, ln.hand, ln.bet)] = ln.net
 
 
 def _settlement(state: RoundState, e: Event) -> None:
@@ -181,4 +229,4 @@ def _ignore(state: RoundState, e: Event) -> None:
 
 
 _APPLY = {"bet": _bet, "withdraw": _withdraw, "seat": _seat, "card": _card, "decision": _decision,
-          "settlement": _settlement, "payout": _payout, "void": _void}
+          "paid": _paid, "settlement": _settlement, "payout": _payout, "void": _void}

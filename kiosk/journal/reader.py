@@ -159,6 +159,14 @@ def latest_round_id(db: sqlite_utils.Database, table: str) -> int | None:
     return row[0] if row else None
 
 
+def previous_round_id(db: sqlite_utils.Database, table: str, round_id: int) -> int | None:
+    """The table's round before `round_id` (the one whose stakes stand in it)."""
+    row = db.conn.execute("SELECT r.id FROM rounds r JOIN sessions s ON s.id = r.session_id "
+                          "WHERE s.table_name = ? AND r.id < ? ORDER BY r.id DESC LIMIT 1",
+                          (table, round_id)).fetchone()
+    return row[0] if row else None
+
+
 def round_rows(db: sqlite_utils.Database, since: str | None = None,
                until: str | None = None, table: str | None = None,
                last: int | None = None) -> list[dict]:

@@ -88,6 +88,8 @@ def describe(event: Event, after: Round | None = None) -> str:
         return f"round {d['round']} opens (shoe {d['shoe']}; seats {seats})"
     if k == "withdraw":
         side = f" {d['side']}" if d.get("side") else ""
+        if d.get("amount") is not None:
+            return f"{d['player']} takes his last{side} chip ({d['amount']}) off box {d['box']}"
         return f"{d['player']} takes back his{side} stake on box {d['box']}"
     if k == "seat":
         return (f"{d['player']} takes seat {d['seat']}" if d["player"] is not None
@@ -107,6 +109,11 @@ def describe(event: Event, after: Round | None = None) -> str:
     if k == "settlement":
         return "settled: " + ", ".join(f"{p} {n}" for p, n in d["net"].items()) + \
             f"; house {d['house']}"
+    if k == "paid":
+        return (f"paid during play by {d['by']}: {d['player']} {d['amount']} ({d['bet']}, box "
+                f"{d['box']} hand {d['hand']})")
+    if k == "undo":
+        return f"UNDO of decision {d['undoes']} by {d['by']}"
     if k == "payout":
         return f"payout confirmed by {d['by']}"
     if k == "void":

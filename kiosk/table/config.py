@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import NamedTuple
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from drivers.dialects import DIALECTS
 from kiosk.table.pins import PinError, parse_hash
@@ -73,14 +74,22 @@ class KioskConfig:
     database: Path = Path("var/journal.sqlite")
     source: SourceConfig = field(default_factory=SourceConfig)
     supervisors: tuple[Supervisor, ...] = ()
+    tap_guard_ms: int = 300  # decision touches ignored this long after the active hand changed
+    pit_url: str | None = None  # [pit] url: where the table's journal is shipped (docs/pit.md)
+    timezone: str = "Europe/Berlin"  # the table's clock: times on the screen are in it
+    recall_without_pin: bool = False  # game recall (never the shift report) without the PIN
 
+
+MAX_TAP_GUARD_MS = 2000  # longer, and the dealer would wait for the screen
 
 SECTIONS = {
-    "table": ("id", "preset", "rules", "language", "currency", "database"),
+    "table": ("id", "preset", "rules", "language", "currency", "database", "tap_guard_ms",
+              "timezone", "recall_without_pin"),
     "limits": ("min", "max", "tiers"),
     "chips": ("denominations",),
     "source": ("kind", "port", "dialect", "profile", "calibration", "device"),
     "supervisors": ("name", "pin_hash"),
+    "pit": ("url",),
 }
 
 
@@ -160,7 +169,7 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
     for section in data:
         if section not in SECTIONS:
             raise r.fail(section, f"is not a known section (known: {', '.join(SECTIONS)})")
-    for section in ("table", "limits", "chips", "source"):
+    for section in ("table", "limits", "chips", "source", "pit"):
         if not isinstance(data.get(section, {}), dict):
             raise r.fail(section, "must be a table ([" + section + "])")
         r.unknown(data.get(section, {}), section)
@@ -188,6 +197,20 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
             and currency.isupper()):
         raise r.fail("table.currency", f"{currency!r} is not a three-letter code like EUR")
     database = Path(r.text(table, "table", "database", "var/journal.sqlite"))  # from the cwd
+    tap_guard_ms = table.get("tap_guard_ms", 300)
+    if type(tap_guard_ms) is not int or not 0 <= tap_guard_ms <= MAX_TAP_GUARD_MS:
+        raise r.fail("table.tap_guard_ms", f"{tap_guard_ms!r} must be a whole number of "
+                     f"milliseconds from 0 (no guard) to {MAX_TAP_GUARD_MS}")
+    timezone = r.text(table, "table", "timezone", "Europe/Berlin")
+    try:
+        ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise r.fail("table.timezone", f"{timezone!r} is not a time zone like Europe/Berlin "
+                     "(the IANA names)") from None
+    recall_without_pin = table.get("recall_without_pin", False)
+    if not isinstance(recall_without_pin, bool):
+        raise r.fail("table.recall_without_pin", f"must be true or false, not "
+                     f"{recall_without_pin!r}")
 
     lim = data.get("limits", {})
     limits = None
@@ -231,7 +254,30 @@ def parse_config(data: dict, path: Path) -> KioskConfig:
     return KioskConfig(path=path, table=name, rules=rules, preset=preset, limits=limits,
                        chips=tuple(sorted(chips)), limit_tiers=tuple(tiers), currency=currency,
                        language=language, database=database, source=source,
-                       supervisors=supervisors)
+                       supervisors=supervisors, tap_guard_ms=tap_guard_ms,
+                       timezone=timezone, recall_without_pin=recall_without_pin,
+                       pit_url=_pit_url(r, data.get("pit", {})))
+
+
+def _pit_url(r: _Reader, pit: dict) -> str | None:
+    """The pit's URL as `pit table add` printed it: postgresql://role:password@host/db."""
+    from urllib.parse import urlsplit
+
+    url = r.text(pit, "pit", "url")
+    if url is None:
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise r.fail("pit.url", "must be a PostgreSQL URL (postgresql://role:password@host/"
+                     "database), as blackjack-kiosk pit table add prints it")
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (a bad port raises here)
+    except ValueError as exc:
+        raise r.fail("pit.url", f"is not a readable URL ({exc})") from None
+    if not parts.hostname or not parts.username or not parts.path.strip("/"):
+        raise r.fail("pit.url", "needs the table's role, the pit's host and its database "
+                     "(postgresql://role:password@host/database)")
+    return url
 
 
 def _source(r: _Reader, src: dict) -> SourceConfig:

@@ -20,7 +20,7 @@ def import_record(path: str, text: str, table: str = "imports") -> tuple[int, di
             raise IllegalAction(f"table {table} has round {service.state.round_id} open: "
                                 "finish it before importing")
         seats = {int(k): v for k, v in record.get("seats", {}).items()}
-        service.open_round(seats)
+        service.open_round(seats, stakes_stand=False)  # the record's stakes, nothing more
         for bet in record["bets"]:
             service.bet(bet["player"], bet["box"], bet["amount"], bet.get("side"))
         for entry in record["play"]:

@@ -46,6 +46,24 @@ class ReplayStep:
     face_down: bool = False  # a card dealt to the dealer face down: not to be named yet
 
 
+def replay_steps(session, events: list) -> tuple[ReplayStep, ...]:
+    """A round's events (its round_open first) step by step, each with the table as the pit's
+    view shows it after it: the hole card face down, and not named, until it is turned. The
+    recall and the pit page (kiosk/pitweb) replay through this one function."""
+    rules = rules_from_spec(session.rules)
+    limits = Limits.parse(session.limits["min"], session.limits["max"])
+    steps = []
+    for i, event in enumerate(events):
+        state = fold_round(session, events[:i + 1])
+        parts = TableParts(session.table, rules, limits, event.seq, state, None, FaultBoard(),
+                           None, dict(state.round.seats))
+        hidden = event.kind == "card" and face_down(state.round, event.data["card"])
+        steps.append(ReplayStep(event.seq, event.kind, describe(event, state.round),
+                                build_view(parts, "pit"),
+                                {} if hidden else dict(event.data), hidden))
+    return tuple(steps)
+
+
 class Review:
     """Recall, replay, export and shift report for one table service."""
 
@@ -72,19 +90,7 @@ class Review:
         events = reader.round_events(self.db, round_id)
         if not events:
             raise IllegalAction(f"round {round_id} is not in the journal")
-        session = reader.session(self.db, events[0].session_id)
-        rules = rules_from_spec(session.rules)
-        limits = Limits.parse(session.limits["min"], session.limits["max"])
-        steps = []
-        for i, event in enumerate(events):
-            state = fold_round(session, events[:i + 1])
-            parts = TableParts(session.table, rules, limits, event.seq, state, None, FaultBoard(),
-                               None, dict(state.round.seats))
-            hidden = event.kind == "card" and face_down(state.round, event.data["card"])
-            steps.append(ReplayStep(event.seq, event.kind, describe(event, state.round),
-                                    build_view(parts, "pit"),
-                                    {} if hidden else dict(event.data), hidden))
-        return tuple(steps)
+        return replay_steps(reader.session(self.db, events[0].session_id), events)
 
     def export(self, round_id: int) -> str:
         """The settled round as a round record (the text `blackjack-kiosk export` writes)."""

@@ -23,12 +23,15 @@ from kiosk.journal.events import CARD_SOURCES, Event
 from kiosk.journal.fold import RoundState, Session, apply_event, new_round
 from kiosk.journal.store import WriterLock, open_journal
 from kiosk.journal.writer import JournalWriter
+from kiosk.pit.status import StatusReader
 from kiosk.table.faults import FaultBoard
 from kiosk.table.pins import Throttle
 from kiosk.table.play import PlayCommands
 from kiosk.table.shoe import ShoeTracker
+from kiosk.table.standing import proposed, still_standing
 from kiosk.table.supervision import SupervisorCommands, require_words
-from kiosk.table.view import TableParts, TableView, build_view, to_json
+from kiosk.table.view import PitView, TableParts, TableView, build_view, to_json
+from models.clock import utc_now
 from models.errors import IllegalAction
 from models.round import Round
 from models.rules import rules_from_spec
@@ -58,7 +61,9 @@ class TableService(PlayCommands, SupervisorCommands):
         self.shoe: ShoeTracker | None = None
         self.board = FaultBoard()
         self.seats: dict[int, str] = {}  # of the round shown, kept for the next one
+        self.standing: list[dict] = []  # the last round's stakes, proposed again (unjournaled)
         self._listeners: list[Listener] = []
+        self._pit_status = StatusReader(writer.path)  # what the shipper leaves beside it
         self.recover()
 
     @classmethod
@@ -146,11 +151,22 @@ class TableService(PlayCommands, SupervisorCommands):
     def view(self, audience: str = "dealer") -> TableView:
         """The table as the dealer's or the pit's screen shows it (never the hole card before
         it is turned)."""
-        parts = TableParts(self.table, self.rules, self.limits, self.writer.head_seq,
+        seq = self.writer.head_seq if self._view_seq is None else self._view_seq
+        parts = TableParts(self.table, self.rules, self.limits, seq,
                            self.state, self.shoe, self.board, self.halted, self.seats,
                            self.table_closed, self.round_untouched, self.signed_in,
-                           tuple(name for name, _ in self.supervisors))
+                           tuple(name for name, _ in self.supervisors), self.pit_view(),
+                           shown=self.shown_round, standing=tuple(self.standing),
+                           undo=self.undoable() is not None)
         return build_view(parts, audience)
+
+    def pit_view(self) -> PitView | None:
+        """The pit's copy of this journal as the shipper (`blackjack-kiosk ship`, its own
+        process) last wrote it beside the journal; None where nothing ships it."""
+        status = self._pit_status.read(now=utc_now())
+        if status is None:
+            return None
+        return PitView(status.state, status.behind, status.since)
 
     def snapshot(self) -> dict:
         """The pit's view as JSON values."""
@@ -169,6 +185,10 @@ class TableService(PlayCommands, SupervisorCommands):
             for event in self.events:
                 self.board.apply(event)
             self.board.restarted()
+            if self.state.is_open:
+                previous = reader.previous_round_id(db, self.table, round_id)
+                bets = reader.fold(db, previous)[0].round.bets if previous is not None else []
+                self.standing = still_standing(proposed(bets, self.state.round), self.events)
         else:
             self.session = reader.latest_session(db, self.table)
             last = reader.latest_round_id(db, self.table)
@@ -221,6 +241,41 @@ class TableService(PlayCommands, SupervisorCommands):
             then()
         self._publish(event)
         return event
+
+    def _record_many(self, items: list[tuple[str, dict]], then: Callable[[], None] | None = None,
+                     taken: list[dict] = ()) -> list[Event]:
+        """`_record` for several round events in one commit (one touch, one transaction). Once
+        all are on disk each is applied and told to the listeners in turn, so a listener sees
+        the view as its event left it; the first `len(taken)` are the standing stakes `taken`,
+        which stop standing as their bet is applied."""
+        if len(items) == 1 and not taken:
+            return [self._record(*items[0], then=then)]
+
+        def write() -> list[Event]:
+            with self.writer.batch():
+                return [self.writer.append(kind, data, self.session.id, self.state.round_id)
+                        for kind, data in items]
+        events = self._commit(write)
+        try:
+            for i, event in enumerate(events):
+                self._view_seq = event.seq
+                self.events.append(event)
+                apply_event(self.state, event)
+                self.state.last_seq = event.seq
+                if i < len(taken):
+                    self.standing = [e for e in self.standing if e is not taken[i]]
+                if then is not None and i == len(events) - 1:
+                    then()
+                self.more_coming = i < len(events) - 1
+                self._publish(event)
+        finally:
+            self._view_seq = None
+            self.more_coming = False
+        return events
+
+    _view_seq: int | None = None  # while a batch is told: the event the view stands at
+    # while a batch is told, True but for its last event: a screen may redraw once, at the end
+    more_coming: bool = False
 
     def _note(self, kind: str, data: dict) -> Event:
         """Commit an event that changes no game state (a source status, an acknowledgement):
@@ -297,8 +352,9 @@ class TableService(PlayCommands, SupervisorCommands):
         self.shoe = None
         self._publish(event)
 
-    def open_round(self, seats: dict[int, str] | None = None) -> int:
-        """A new round with these seats (by default the last round's)."""
+    def open_round(self, seats: dict[int, str] | None = None, stakes_stand: bool = True) -> int:
+        """A new round with these seats (by default the last round's) and, unless
+        `stakes_stand` is False (an imported record), the last round's stakes standing."""
         if self.round_open:
             raise IllegalAction(f"round {self.state.round_id} is still open: settle or void it "
                                 "first")
@@ -309,6 +365,7 @@ class TableService(PlayCommands, SupervisorCommands):
         if self.table_closed:
             raise IllegalAction("the table is closed: a supervisor opens it", "table_closed")
         seats = dict(self.seats if seats is None else seats)
+        last_bets = list(self.state.round.bets) if self.state is not None else []
         self._ensure_session()
         Round(self.session.rules, self.limits, seats)  # the engine checks the seats first
         if self.shoe is None:
@@ -319,6 +376,7 @@ class TableService(PlayCommands, SupervisorCommands):
         self.state = new_round(self.session, event)
         self.events = [event]
         self.seats = seats
+        self.standing = proposed(last_bets, self.state.round) if stakes_stand else []
         self._publish(event)
         return self.state.round_id
 

@@ -157,7 +157,10 @@ class SupervisorCommands:
         self._open()
         self._authorised(supervisor)
         require_words(reason=reason)
-        event = self._record("void", {"supervisor": supervisor, "reason": reason})
+        # stakes still standing are journaled first: the void hands them on to the next round
+        standing = list(self.standing)
+        event = self._take_over(standing, [("void", {"supervisor": supervisor,
+                                                      "reason": reason})])[-1]
         self._end_of_round()
         return event
 
@@ -179,7 +182,8 @@ class SupervisorCommands:
         try:
             corrected = fold_round(self.session, [*self.events, trial])
         except FoldError as exc:
-            raise IllegalAction(f"correction refused: {exc.reason}") from None
+            raise IllegalAction(f"correction refused: {exc.reason}", "correction_refused",
+                                reason=exc.reason) from None
         shoe = self._shoe_with(corrected) if self.shoe else None
         event = self._commit(lambda: self.writer.append("correction", data, self.session.id,
                                                         self.state.round_id))

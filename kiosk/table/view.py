@@ -37,6 +37,7 @@ AUDIENCES = ("dealer", "pit")
 class Stake:
     player: str
     amount: Decimal
+    standing: bool = False  # the last round's stake, proposed again: not journaled yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,8 @@ class BoxView:
     hands: tuple[HandView, ...]
     twins: tuple[Stake, ...]
     bust: tuple[Stake, ...]
-    state: str  # empty, staked, playing, waiting, done
+    state: str  # empty, standing (every stake on it stands from the last round), staked,
+    # playing, waiting, done
 
     @property
     def main_total(self) -> Decimal:
@@ -130,6 +132,8 @@ class Choices:
     open_round: bool = False
     void: bool = False
     between_rounds: bool = False  # a supervisor may change the preset, limits or shoe now
+    undo: bool = False  # the last decision may be taken back (no card has followed it)
+    clear: tuple[int, ...] = ()  # in betting: the boxes with a stake to clear
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,15 +145,34 @@ class LineView:
     stake: Decimal
     outcome: str  # win, blackjack, push, lose, surrender
     net: Decimal
+    paid: bool = False  # paid during play (a `paid` event): never to pay again
 
 
 @dataclass(frozen=True, slots=True)
 class SettlementView:
+    """The round's settlement as the dealer pays it.
+
+    `to_pay` is what the dealer still hands out at the settlement: the sum of the lines' wins
+    (each line's net where it is above zero, the amount the settlement screen tells him to
+    pay; a won stake itself is not part of it) less the lines already paid during play
+    (`LineView.paid`, journaled as `paid`). So `to_pay` + the amounts paid before = the
+    settlement's wins, and no amount is counted twice."""
+
     lines: tuple[LineView, ...]
     net: tuple[Stake, ...]  # each player's net result
     house: Decimal
     dealer_outcome: str
     logged: bool  # journaled (the round is settled); False: the engine's preview
+    to_pay: Decimal = Decimal(0)
+
+
+@dataclass(frozen=True, slots=True)
+class PitView:
+    """The pit's copy of this table's journal, as its shipper last reported it."""
+
+    state: str  # shipped, behind, unreachable, refused
+    behind: int  # events of the journal the pit does not hold yet
+    since: str | None  # unreachable or refused since (UTC ISO 8601)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,11 +199,14 @@ class TableView:
     next_card: str
     pending: str
     settlement: SettlementView | None
-    payable_now: tuple[LineView, ...]  # Black Jacks and even money the dealer pays at once
+    # Black Jacks and even money the dealer pays at once, in a fixed order; those he has
+    # confirmed paid stay in the list with `paid` set, so nothing moves under his finger
+    payable_now: tuple[LineView, ...]
     halted: str | None
     table_open: bool = True  # False: a supervisor closed the table, no new round
     supervisor: str | None = None  # the supervisor signed in
     supervisors: tuple[str, ...] = ()  # who may sign in
+    pit: PitView | None = None  # None: this table ships to no pit
 
 
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the house presets a supervisor may choose
@@ -203,6 +229,10 @@ class TableParts:
     untouched: bool = False  # the open round has no stake or card yet
     supervisor: str | None = None
     supervisors: tuple[str, ...] = ()
+    pit: PitView | None = None
+    shown: object = None  # the round as shown (with the standing stakes), else state.round
+    standing: tuple = ()  # the standing stakes' bet entries
+    undo: bool = False  # the last decision may be undone
 
 
 def build_view(parts: TableParts, audience: str) -> TableView:
@@ -211,7 +241,11 @@ def build_view(parts: TableParts, audience: str) -> TableView:
     state = parts.state
     rnd: Round | None = state.round if state is not None else None
     finished = state is None or state.status == "void" or state.payout_by is not None
+    if rnd is not None and parts.shown is not None and not finished:
+        rnd = parts.shown
     shown = rnd if state is not None else None
+    standing = {(e["player"], e["box"], e.get("side")) for e in parts.standing} \
+        if not finished else set()
     board = parts.board
     faults = tuple(sorted(board.open.values(), key=lambda f: f.seq))
     return TableView(
@@ -223,7 +257,7 @@ def build_view(parts: TableParts, audience: str) -> TableView:
         status=state.status if state is not None else None,
         paid_by=state.payout_by if state is not None else None,
         seats=tuple(sorted(parts.seats.items())),
-        boxes=_boxes(shown, parts.rules, parts.seats),
+        boxes=_boxes(shown, parts.rules, parts.seats, standing),
         active=_active(shown) if not finished else None,
         dealer=_dealer(shown),
         shoe=_shoe(parts.shoe),
@@ -232,11 +266,12 @@ def build_view(parts: TableParts, audience: str) -> TableView:
         next_card=next_card_target(rnd) if rnd is not None and not finished else "",
         pending=pending(rnd) if rnd is not None and not finished else "",
         settlement=_settlement(state),
-        payable_now=_payable(rnd) if not finished and rnd is not None else (),
+        payable_now=_payable(rnd, state.paid) if not finished and rnd is not None else (),
         halted=parts.halted,
         table_open=not parts.table_closed,
         supervisor=parts.supervisor,
         supervisors=parts.supervisors,
+        pit=parts.pit,
     )
 
 
@@ -257,8 +292,9 @@ def to_json(value):
 
 # -- parts -----------------------------------------------------------------------------------
 
-def _stakes(stakes: dict) -> tuple[Stake, ...]:
-    return tuple(Stake(p, a) for p, a in stakes.items())
+def _stakes(stakes: dict, standing=(), box: int = 0, side: str | None = None) \
+        -> tuple[Stake, ...]:
+    return tuple(Stake(p, a, (p, box, side) in standing) for p, a in stakes.items())
 
 
 def _active(rnd: Round | None) -> tuple[int, int] | None:
@@ -271,7 +307,7 @@ def _active(rnd: Round | None) -> tuple[int, int] | None:
     return b.number, b.hands.index(h) + 1
 
 
-def _hand(rnd: Round, b: Box, n: int, h: Hand, active) -> HandView:
+def _hand(rnd: Round, b: Box, n: int, h: Hand, active, standing=()) -> HandView:
     total, soft = hand_total(h.cards) if h.cards else (None, False)
     bj = h.is_blackjack(rnd.rules.split_ten_ace_blackjack)
     bust = bool(h.cards) and total > 21
@@ -283,13 +319,15 @@ def _hand(rnd: Round, b: Box, n: int, h: Hand, active) -> HandView:
         label = f"bust {total}"
     else:
         label = f"{'soft' if soft else 'hard'} {total}"
-    return HandView(n, tuple(c.code for c in h.cards), total, soft, label, _stakes(h.stakes),
+    return HandView(n, tuple(c.code for c in h.cards), total, soft, label,
+                    _stakes(h.stakes, standing if n == 1 else (), b.number),
                     active == (b.number, n), h.is_done() or bj, bj, bust, h.doubled, h.stood,
                     h.surrendered, h.split_from.code if h.split_from else None,
                     tuple(h.insured), tuple(h.even_money))
 
 
-def _boxes(rnd: Round | None, rules, seats: dict[int, str]) -> tuple[BoxView, ...]:
+def _boxes(rnd: Round | None, rules, seats: dict[int, str], standing=()) \
+        -> tuple[BoxView, ...]:
     active = _active(rnd)
     out = []
     for number in range(1, rules.boxes + 1):
@@ -299,11 +337,18 @@ def _boxes(rnd: Round | None, rules, seats: dict[int, str]) -> tuple[BoxView, ..
             out.append(BoxView(number, seats.get(number), owner, (), (), (), (), "empty"))
             continue
         owner = b.owner or owner
-        hands = tuple(_hand(rnd, b, n, h, active) for n, h in enumerate(b.hands, start=1))
+        hands = tuple(_hand(rnd, b, n, h, active, standing)
+                      for n, h in enumerate(b.hands, start=1))
         players = b.players()
         coplayers = tuple(p for p in players if p != owner)
-        out.append(BoxView(number, seats.get(number), owner, coplayers, hands,
-                           _stakes(b.twins), _stakes(b.bust), _box_state(rnd, b, active)))
+        twins = _stakes(b.twins, standing, number, "twins")
+        bust = _stakes(b.bust, standing, number, "bust")
+        state = _box_state(rnd, b, active)
+        every = hands[0].stakes + twins + bust if hands else twins + bust
+        if state == "staked" and every and all(s.standing for s in every):
+            state = "standing"
+        out.append(BoxView(number, seats.get(number), owner, coplayers, hands, twins, bust,
+                           state))
     return tuple(out)
 
 
@@ -356,10 +401,12 @@ def _choices(state, rnd: Round | None, parts: TableParts, finished: bool) -> Cho
         return Choices(confirm_payout=True)
     phase = rnd.phase
     offers = _offers(rnd)
-    common = dict(void=True, insurance=offers[0], even_money=offers[1])
+    common = dict(void=True, insurance=offers[0], even_money=offers[1], undo=parts.undo)
     if phase == Phase.BETTING:
+        clear = tuple(n for n, b in sorted(rnd.boxes.items())
+                      if b.hands[0].stakes or b.twins or b.bust)
         return Choices(bet=True, card=rnd.can_close_betting(), between_rounds=parts.untouched,
-                       **common)
+                       clear=clear, **common)
     if phase == Phase.INSURANCE:
         return Choices(close_insurance=True, **common)
     if phase == Phase.DEALER:
@@ -395,8 +442,13 @@ def _offers(rnd: Round) -> tuple[tuple[Offer, ...], tuple[Offer, ...]]:
     return tuple(insure), tuple(even)
 
 
-def _line(ln: Line) -> LineView:
-    return LineView(ln.player, ln.box, ln.hand, ln.bet, ln.stake, ln.outcome, ln.net)
+def _line(ln: Line, paid=()) -> LineView:
+    return LineView(ln.player, ln.box, ln.hand, ln.bet, ln.stake, ln.outcome, ln.net,
+                    (ln.player, ln.box, ln.hand, ln.bet) in paid)
+
+
+def _to_pay(lines: tuple[LineView, ...]) -> Decimal:
+    return sum((ln.net for ln in lines if ln.net > 0 and not ln.paid), Decimal(0))
 
 
 def _settlement(state) -> SettlementView | None:
@@ -405,17 +457,21 @@ def _settlement(state) -> SettlementView | None:
     rnd = state.round
     if state.status == "settled":
         doc = state.logged_settlement
+        paid = state.paid
         lines = tuple(LineView(ln["player"], ln["box"], ln["hand"], ln["bet"],
-                               Decimal(ln["stake"]), ln["outcome"], Decimal(ln["net"]))
+                               Decimal(ln["stake"]), ln["outcome"], Decimal(ln["net"]),
+                               (ln["player"], ln["box"], ln["hand"], ln["bet"]) in paid)
                       for ln in doc["lines"])
         net = tuple(Stake(p, Decimal(v)) for p, v in doc["net"].items())
-        return SettlementView(lines, net, Decimal(doc["house"]), doc["dealer"]["outcome"], True)
+        return SettlementView(lines, net, Decimal(doc["house"]), doc["dealer"]["outcome"], True,
+                              _to_pay(lines))
     if not rnd.can_settle():
         return None
     s: Settlement = rnd.settlement()
-    return SettlementView(tuple(_line(ln) for ln in s.lines), _stakes(s.net), s.house,
-                          s.dealer_outcome, False)
+    lines = tuple(_line(ln, state.paid) for ln in s.lines)
+    return SettlementView(lines, _stakes(s.net), s.house, s.dealer_outcome, False,
+                          _to_pay(lines))
 
 
-def _payable(rnd: Round) -> tuple[LineView, ...]:
-    return tuple(_line(ln) for ln in rnd.payable_now())
+def _payable(rnd: Round, paid) -> tuple[LineView, ...]:
+    return tuple(_line(ln, paid) for ln in rnd.payable_now())

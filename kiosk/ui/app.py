@@ -64,8 +64,11 @@ class Kiosk:
     bridge: TableBridge
     window: MainWindow
     shoe: SimulatedShoe | None  # where the kiosk shuffles the shoe itself (the mock shoe)
+    shoe_panel: object = None  # the demo's simulated shoe window, where there is one
 
     def close(self) -> None:
+        if self.shoe_panel is not None:
+            self.shoe_panel.close()
         self.window.close()
         self.feed.stop()
         self.app.processEvents()  # journal what the feed read before it stopped
@@ -118,6 +121,8 @@ def run_demo(db: str | Path, *, autoplay: int | None = None, pace_ms: int | None
     plays that many rounds and the demo ends."""
     kiosk = build(db, **options)
     show(kiosk)
+    if not autoplay:
+        open_shoe_panel(kiosk)  # the newcomer deals from the simulated shoe's own window
     if autoplay:
         from kiosk.ui.autoplay import AutoDealer
 
@@ -131,6 +136,47 @@ def run_demo(db: str | Path, *, autoplay: int | None = None, pace_ms: int | None
         return kiosk.app.exec()
     finally:
         kiosk.close()
+
+
+def open_shoe_panel(kiosk: Kiosk, place: bool = True):
+    """The demo's simulated shoe in a small window of its own, so a newcomer deals from it as
+    from a real shoe: beside the table where the desktop has room for both, else floating
+    over the felt's right end (`place=False` leaves it where it opens). None where the
+    source is no mock."""
+    if kiosk.feed.mock is None:
+        return None
+    from kiosk.ui.widgets.mock_shoe_panel import MockShoePanel
+
+    screen = kiosk.app.primaryScreen().availableGeometry()
+    gap = 8
+
+    def made(columns: int):
+        panel = MockShoePanel(kiosk.feed.mock, kiosk.window.metrics, columns=columns)
+        panel.show()  # measured as shown, with its style sheet's sizes
+        for _ in range(3):
+            kiosk.app.processEvents()
+            panel.layout().activate()
+            panel.adjustSize()
+        return panel
+
+    panel = made(1)
+    beside = screen.width() - panel.width() - gap
+    if not place:  # where it stands is the caller's (the screenshot script)
+        pass
+    elif beside >= max(1280, kiosk.window.minimumSizeHint().width()) and screen.height() >= 800:
+        # room for both: the table at the left (the smallest panel's size or more), the shoe
+        # beside it, as the shoe stands beside a real kiosk
+        kiosk.window.showNormal()
+        kiosk.window.setGeometry(screen.x(), screen.y(), beside, screen.height())
+        panel.move(screen.x() + beside + gap, screen.y())
+    else:  # a small desktop: the shoe floats over the felt's right end, wide and low
+        panel.close()
+        panel.deleteLater()
+        panel = made(2)
+        panel.move(screen.right() - panel.width(), screen.y() + screen.height() // 8)
+    panel.show()
+    kiosk.shoe_panel = panel
+    return panel
 
 
 def keep_systemd_told(kiosk: Kiosk) -> QTimer | None:

@@ -79,6 +79,9 @@ class AutoDealer(QObject):
         self._dealt: dict[str, int] = {}
         self._waiting_for: int | None = None  # the view seq a dealt card must pass
         self._shown_net = None
+        # the screen's touch guard reads this scripted dealer's own clock: a second a touch
+        self.now = 0.0
+        window.play.clock = lambda: self.now
         self.timer = QTimer(self)
         self.timer.setInterval(max(pace_ms, 1))
         self.timer.timeout.connect(self.step)
@@ -123,6 +126,14 @@ class AutoDealer(QObject):
 
     def _bet(self, view) -> None:
         scene = self.scene
+        wanted = {(p, box, side): view.limits[0] * units for p, box, units, side in scene.stakes}
+        for b in view.boxes:  # last round's stakes stand: clear a box the scene does not want
+            pools = ((None, b.hands[0].stakes if b.hands else ()), ("twins", b.twins),
+                     ("bust", b.bust))
+            if any(s.amount > wanted.get((s.player, b.number, side), 0)
+                   for side, pool in pools for s in pool):
+                self._press(f"clear-{b.number}")
+                return
         seated = dict(view.seats)
         for seat in range(1, len(view.boxes) + 1):  # seats as the scene wants them
             want = seat in scene.seats
@@ -266,6 +277,7 @@ class AutoDealer(QObject):
         button = self.window.findChild(QPushButton, name)
         if button is None or not button.isEnabled():
             raise RuntimeError(f"the show wanted to touch {name!r}, which is not on screen")
+        self.now += 1.0
         button.click()
 
     def _touch_box(self, number: int) -> None:

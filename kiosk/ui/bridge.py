@@ -75,6 +75,8 @@ class TableBridge(QObject):
 
     def _on_event(self, event) -> None:
         self.last_event_at = time.monotonic()
+        if getattr(self.service, "more_coming", False):
+            return  # one touch journaled several events: the screen redraws after the last
         self.changed.emit(self.service.view("dealer"))
 
     def act(self, command: str, *args, **kwargs) -> bool:

@@ -7,6 +7,19 @@ MM_PER_INCH = 25.4
 TARGET_MM = 10.0  # every touch target at least this tall and wide
 MAIN_MM = 15.0  # the main actions (the right decision, the payout)
 GAP_MM = 2.0  # between targets
+READ_MM = 3.0  # the least cap height of text the dealer reads during play, at arm's length
+# the panels the kiosk is sold with: millimetres a pixel
+PANEL_MM_PER_PX = {"1920x1080": 0.248,  # 21.5 inch
+                   "1280x800": 0.259}  # 15.4 inch
+
+
+# the least panel the layouts are drawn for, in millimetres: 1280x800 at 0.259 mm a pixel
+DESIGN_MM = (1280 * 0.259, 800 * 0.259)
+
+
+def panel_dpi(panel: str) -> float:
+    """The physical dots per inch of one of the kiosk's panels."""
+    return MM_PER_INCH / PANEL_MM_PER_PX[panel]
 
 
 class Metrics:
@@ -18,7 +31,15 @@ class Metrics:
 
     @classmethod
     def of(cls, screen, override: float | None = None) -> Metrics:
-        return cls(override or screen.physicalDotsPerInch())
+        """The screen's own density; but never more than lets the layout (drawn for the
+        smallest panel, 1280x800 at 0.259 mm a pixel) fit its pixels: a VNC screen or a
+        projector that reports too dense a screen still shows every button."""
+        if override:
+            return cls(override)
+        size = screen.geometry()
+        fits = min(size.width() * MM_PER_INCH / DESIGN_MM[0],
+                   size.height() * MM_PER_INCH / DESIGN_MM[1])
+        return cls(min(screen.physicalDotsPerInch(), fits))
 
     def mm(self, millimetres: float) -> int:
         return round(millimetres * self.dpi / MM_PER_INCH)

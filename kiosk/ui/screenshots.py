@@ -2,6 +2,8 @@
 
     QT_QPA_PLATFORM=offscreen python -m kiosk.ui.screenshots docs/screenshots [--lang de]
 
+Each scene is drawn on both panels the kiosk is sold with: a 21.5-inch 1920x1080
+(`name.png`) and a 15.4-inch 1280x800 (`name-1280.png`), at each panel's own pixel density.
 Each scene is a real table (a journal in a temporary folder, the mock shoe on a pseudo-terminal
 read through the serial driver) brought to the moment shown by the service's commands and
 cards from the shoe; the window is then grabbed at the panel's size.
@@ -22,9 +24,13 @@ os.environ.setdefault("QT_QPA_PLATFORM",
                       f"offscreen:configfile={ROOT / 'tests' / 'ui' / 'screens-1920.json'}")
 
 from kiosk.ui.app import Kiosk, build, show  # noqa: E402
+from kiosk.ui.metrics import panel_dpi  # noqa: E402
 from kiosk.ui.window import TableSettings  # noqa: E402
 
 SCENES: dict[str, Callable[[Kiosk], None]] = {}
+# panel: (width, height, physical dots per inch, file suffix)
+PANELS = {"1920x1080": (1920, 1080, panel_dpi("1920x1080"), ""),
+          "1280x800": (1280, 800, panel_dpi("1280x800"), "-1280")}
 
 
 def scene(name: str):
@@ -83,7 +89,12 @@ def full_table(kiosk: Kiosk) -> None:
 def betting(kiosk: Kiosk) -> None:
     full_table(kiosk)
     kiosk.window.betting.select_box(3)
-    kiosk.window.felt.render(kiosk.service.view(), 3)
+
+
+@scene("play")
+def play(kiosk: Kiosk) -> None:
+    full_table(kiosk)
+    deal(kiosk, "9S", "8H", "8C", "TD", "AS", "5C", "6H", "JD", "7D", "8D", "2C", "9H", "3H")
 
 
 @scene("play-split")
@@ -105,6 +116,7 @@ def follow(kiosk: Kiosk) -> None:
     kiosk.service.stand(1)
     kiosk.service.stand(2)
     pump(kiosk)
+    kiosk.window.play.clock = lambda: 1e9  # the dealer touches a while after the last card
     kiosk.window.play._decide("split")
 
 
@@ -146,12 +158,30 @@ def supervisor(kiosk: Kiosk) -> None:
     deal(kiosk, "9S", "8H", "8C", "TD", "AS")
     window = kiosk.window
     window.open_supervisor()
-    window.supervisor.pin._press("1")
-    for digit in "234":
-        window.supervisor.pin._press(digit)
-    window.supervisor.pin._press("ok")
-    pump(kiosk)
+    key_pin(kiosk)
     window.supervisor._ask_correction()
+
+
+def key_pin(kiosk: Kiosk) -> None:
+    """The demo supervisor's PIN on the sign-in page that is up."""
+    for key in "1234":
+        kiosk.window.supervisor.pin._press(key)
+    kiosk.window.supervisor.pin._press("ok")
+    pump(kiosk)
+
+
+@scene("demo")
+def demo(kiosk: Kiosk) -> None:
+    """The interactive demo: its simulated shoe beside the table, two cards dealt from it."""
+    from kiosk.ui.app import open_shoe_panel
+
+    kiosk.service.seat(1, "S1")
+    kiosk.service.bet("S1", 1, "20")
+    panel = open_shoe_panel(kiosk, place=False)
+    for _ in range(2):
+        before = cards_on_table(kiosk)
+        panel.deal()
+        wait(kiosk, lambda before=before: cards_on_table(kiosk) > before)
 
 
 def a_round_played(kiosk: Kiosk) -> None:
@@ -166,6 +196,14 @@ def a_round_played(kiosk: Kiosk) -> None:
 def recall(kiosk: Kiosk) -> None:
     a_round_played(kiosk)
     kiosk.window.open_recall()
+    key_pin(kiosk)
+
+
+@scene("report")
+def report(kiosk: Kiosk) -> None:
+    a_round_played(kiosk)
+    kiosk.window.open_shift_report()
+    key_pin(kiosk)
 
 
 @scene("replay")
@@ -173,29 +211,66 @@ def replay(kiosk: Kiosk) -> None:
     a_round_played(kiosk)
     window = kiosk.window
     window.open_recall()
+    key_pin(kiosk)
     window.recall.open_round(1)
     steps = window.recall.steps
     window.recall.step = next(i for i, s in enumerate(steps) if s.words.startswith("split"))
     window.recall._show_step()
 
 
-def render(folder: Path, language: str = "de", only: list[str] | None = None) -> list[Path]:
+@scene("standing")
+def standing(kiosk: Kiosk) -> None:
+    """The next round: every stake of the last stands; Seat 5 has taken a chip off; box 6
+    has a new co-player, and six stakes."""
+    a_round_played(kiosk)
+    kiosk.service.take_chip("S5", 5)
+    # box 6 holds six stakes: three players, side bets too
+    kiosk.service.bet("C4", 6, "50")
+    kiosk.service.bet("C4", 6, "10", "twins")
+    kiosk.service.bet("S6", 6, "10", "twins")
+    kiosk.window.betting.select_box(6)
+
+
+@scene("pay-at-once")
+def pay_at_once(kiosk: Kiosk) -> None:
+    """Black Jacks against a 6: each paid at once, one already confirmed."""
+    full_table(kiosk)
+    deal(kiosk, "AS", "8H", "AC", "TD", "KS", "5C", "6H", "KD", "7D", "JC", "2C", "QH", "3H")
+    kiosk.service.pay_line("S1", 1, 1, "main")
+
+
+def open_scene(name: str, tmp: Path, language: str = "de", panel: str = "1920x1080",
+               **settings) -> Kiosk:
+    """A kiosk on `panel` brought to the scene `name` (the caller closes it)."""
+    width, height, dpi, _ = PANELS[panel]
+    kiosk = build(Path(tmp) / "journal.sqlite", dpi=dpi, settings=TableSettings(
+        language=language, exports=Path(tmp) / "exports", **settings))
+    show(kiosk)
+    kiosk.window.resize(width, height)
+    wait(kiosk, lambda: kiosk.service.view().phase == "betting")
+    SCENES[name](kiosk)
+    pump(kiosk, 0.3)
+    return kiosk
+
+
+def render(folder: Path, language: str = "de", only: list[str] | None = None,
+           panels: list[str] | None = None) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, fn in SCENES.items():
-        if only and name not in only:
-            continue
-        with tempfile.TemporaryDirectory() as tmp:
-            kiosk = build(Path(tmp) / "journal.sqlite", settings=TableSettings(
-                language=language, exports=Path(tmp) / "exports"))
-            show(kiosk)
-            wait(kiosk, lambda k=kiosk: k.service.view().phase == "betting")
-            fn(kiosk)
-            pump(kiosk, 0.3)
-            path = folder / f"{name}.png"
-            kiosk.window.grab().save(str(path))
-            written.append(path)
-            kiosk.close()
+    for panel in panels or list(PANELS):
+        for name in SCENES:
+            if only and name not in only:
+                continue
+            with tempfile.TemporaryDirectory() as tmp:
+                kiosk = open_scene(name, Path(tmp), language, panel)
+                path = folder / f"{name}{PANELS[panel][3]}.png"
+                kiosk.window.grab().save(str(path))
+                written.append(path)
+                if kiosk.shoe_panel is not None:  # the demo's own window, beside the kiosk
+                    path = folder / f"{name}-shoe{PANELS[panel][3]}.png"
+                    kiosk.shoe_panel.grab().save(str(path))
+                    written.append(path)
+                kiosk.close()
     return written
 
 
@@ -204,8 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--lang", default="de", choices=("de", "en"))
     parser.add_argument("--only", nargs="*", help="scene names")
+    parser.add_argument("--panel", nargs="*", choices=list(PANELS), help="panel sizes")
     args = parser.parse_args(argv)
-    for path in render(args.folder, args.lang, args.only):
+    for path in render(args.folder, args.lang, args.only, args.panel):
         print(path)
     return 0
 

@@ -62,6 +62,8 @@ REFUSALS = {
     "between_rounds": QT_TRANSLATE_NOOP(
         "Refusal", "Round {round} is not finished: this changes between rounds."),
     "table_closed": QT_TRANSLATE_NOOP("Refusal", "The table is closed: a supervisor opens it."),
+    "correction_refused": QT_TRANSLATE_NOOP(
+        "Refusal", "Correction refused: the round would not hold with it."),
 }
 
 PRESETS = {
@@ -79,6 +81,7 @@ REASONS = (
     QT_TRANSLATE_NOOP("Reason", "Stake entered wrong"),
     QT_TRANSLATE_NOOP("Reason", "Player dispute"),
     QT_TRANSLATE_NOOP("Reason", "Shoe or reader fault"),
+    QT_TRANSLATE_NOOP("Reason", "Card keyed in wrongly"),
 )
 
 # what happened, and what the dealer does next
@@ -179,13 +182,13 @@ def fault(f) -> tuple[str, str]:
     return _fill(translate("Fault", what), params), translate("Fault", todo)
 
 
-def total_label(label: str) -> str:
-    """A total as dealers read it: "17"; a soft hand both ways, "7/17"; "bust 24" in the
-    dealer's language; "Black Jack" stays."""
+def total_label(label: str, finished: bool = False) -> str:
+    """A total as dealers read it: "17"; a soft hand both ways while it may still draw, "7/17"
+    (a finished hand only "17"); "bust 24" in the dealer's language; "Black Jack" stays."""
     if not label or label == "Black Jack":
         return label
     kind, _, number = label.partition(" ")
-    if kind == "soft":
+    if kind == "soft" and not finished:
         return f"{int(number) - 10}/{number}"
     if kind == "bust":
         return translate("Total", "bust %1").replace("%1", number)
@@ -242,6 +245,10 @@ def replay_words(kind: str, data: dict, face_down: bool = False) -> str:
         if kind == "bet":
             return fill(translate("Replay", "%1: %2 %3 on box %4"), player_label(d["player"]),
                         _bet_name(d.get("side")), money(d["amount"]), d["box"])
+        if kind == "withdraw" and d.get("amount") is not None:
+            return fill(translate("Replay", "%1 takes the last chip (%2) off the %3 on box %4"),
+                        player_label(d["player"]), money(d["amount"]),
+                        _bet_name(d.get("side")), d["box"])
         if kind == "withdraw":
             return fill(translate("Replay", "%1 takes back the %2 on box %3"),
                         player_label(d["player"]),
@@ -262,6 +269,13 @@ def replay_words(kind: str, data: dict, face_down: bool = False) -> str:
                         d["corrects"], what, d["supervisor"], translate("Reason", d["reason"]))
         if kind == "settlement":
             return translate("Replay", "Round settled")  # the screen adds each player's net
+        if kind == "paid":
+            return fill(translate("Replay", "%1 paid during play: %2 (%3, box %4)"),
+                        player_label(d["player"]), money(d["amount"]),
+                        _bet_name(d.get("bet")), d["box"])
+        if kind == "undo":
+            return fill(translate("Replay", "UNDO of decision %1 by %2"), d["undoes"],
+                        translate("Replay", "the dealer") if d["by"] == "dealer" else d["by"])
         if kind == "payout":
             if d["by"] == "dealer":
                 return translate("Replay", "Payout confirmed by the dealer")

@@ -21,16 +21,24 @@ class Table:
         self.window = kiosk.window
         self.service = kiosk.service
         self.mock = kiosk.feed.mock
+        # the screen's clock for the touch guard: a dealer's touch comes a second after the
+        # one before, unless a test says otherwise (no test sleeps)
+        self.now = 1000.0
+        self.window.play.clock = lambda: self.now
 
     def find(self, cls, name):
         widget = self.window.findChild(cls, name)
         assert widget is not None, f"no {cls.__name__} named {name!r} on screen"
         return widget
 
-    def click(self, name):
+    def click(self, name, after: float = 1.0):
+        """Touch the button `after` seconds (on the screen's clock) after the last touch."""
         from PySide6.QtWidgets import QPushButton
         button = self.find(QPushButton, name)
+        if not button.isVisible():  # a button just drawn is shown on the next turn of the loop
+            self.qtbot.waitUntil(button.isVisible, timeout=1000)
         assert button.isVisible() and button.isEnabled(), f"{name} cannot be touched now"
+        self.now += after
         button.click()
 
     def deal(self, *codes):
@@ -50,10 +58,10 @@ def open_table(qtbot, tmp_path):
     """Opens a kiosk (with these settings) on the test's journal; closed after the test."""
     opened = []
 
-    def start(**settings):
+    def start(rules="bayern", **settings):
         # the screen in English, the source language, so the tests read as the code does;
         # the German screen has its own test (test_language.py)
-        kiosk = build(tmp_path / "journal.sqlite",
+        kiosk = build(tmp_path / "journal.sqlite", rules=rules,
                       settings=TableSettings(**{"language": "en",
                                                 "exports": tmp_path / "exports", **settings}))
         opened.append(kiosk)

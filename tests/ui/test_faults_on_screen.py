@@ -43,7 +43,7 @@ def test_a_reader_fault_is_a_banner_with_what_to_do(table, fault, what, todo):
         f = table.service.view().faults[0]
         table.click(f"ack-{f.seq}")
         table.qtbot.waitUntil(lambda: table.service.view().faults == ())
-        assert not table.window.banners.isVisible()
+        assert not table.window.banners.showing()
     else:  # the keypad is up: the dealer keys in the card the shoe did not read
         assert table.window.keypad_frame.isVisible()
         table.click("rank-6")
@@ -85,12 +85,13 @@ def test_a_refused_card_stays_on_screen_until_confirmed(table):
     table.qtbot.waitUntil(lambda: table.service.view().seq > seq, timeout=5000)
     texts = banner_texts(table)
     assert "Card 4S was not taken: Card 4S out of turn: the dealer stands on 17." in texts
+    table.qtbot.waitUntil(lambda: table.window.pages.currentWidget() is table.window.settlement)
     table.click("paid")  # the round is paid; the banner stays
     table.wait_phase("betting")
     assert any("Card 4S was not taken" in t for t in banner_texts(table))
     f = table.service.view().faults[0]
     table.click(f"ack-{f.seq}")
-    table.qtbot.waitUntil(lambda: not table.window.banners.isVisible())
+    table.qtbot.waitUntil(lambda: not table.window.banners.showing())
 
 
 def test_a_restart_mid_round_resumes_on_screen_where_it_stopped(qtbot, tmp_path):
@@ -105,9 +106,9 @@ def test_a_restart_mid_round_resumes_on_screen_where_it_stopped(qtbot, tmp_path)
     for code in ("8S", "6D", "8C"):
         kiosk.feed.key_in(code)
     qtbot.waitUntil(lambda: svc.view().phase == "boxes", timeout=5000)
+    kiosk.window.play.clock = lambda: 1e9  # the dealer touches "split" a while after the deal
     kiosk.window.findChild(QPushButton, "split").click()
-    kiosk.window.findChild(QPushButton, "follow-C1-no").click()
-    kiosk.window.findChild(QPushButton, "follow-confirm").click()
+    kiosk.window.findChild(QPushButton, "follow-C1-no").click()  # the last answer sends it
     before = svc.view()
     shot = [w.text() for w in kiosk.window.felt.findChildren(QLabel)]
     kiosk.feed.stop()  # the power goes

@@ -28,6 +28,16 @@ def play_round(table, cards) -> None:
     table.wait_phase("betting")
 
 
+def open_recall_with_pin(table) -> None:
+    """Recall takes the supervisor's PIN (the demo supervisor's here)."""
+    table.click("open-recall")
+    assert table.window.pages.currentWidget() is table.window.supervisor
+    for digit in "1234":
+        table.click(f"pin-{digit}")
+    table.click("pin-ok")
+    assert table.window.pages.currentWidget() is table.window.recall
+
+
 def felt_cards(table) -> list[str]:
     view = table.window.recall.steps[table.window.recall.step].view
     return [c for b in view.boxes for h in b.hands for c in h.cards] + list(view.dealer.cards)
@@ -38,7 +48,7 @@ def test_recall_lists_rounds_and_replays_one_step_by_step(table, tmp_path, capsy
               ("8S", "7D", "9D", "QH")]
     for cards in rounds:
         play_round(table, cards)
-    table.click("open-recall")
+    open_recall_with_pin(table)
     names = [b.objectName() for b in table.window.recall.list_page.findChildren(
         type(table.window.recall_button)) if b.isVisible()]
     # newest first: round 4 is the one open for bets now
@@ -85,7 +95,7 @@ def test_recall_lists_rounds_and_replays_one_step_by_step(table, tmp_path, capsy
 
 def test_the_shift_report_on_screen_has_the_cli_reports_figures(table, capsys):
     play_round(table, ("TS", "6D", "7C", "KD", "9H"))
-    table.click("open-recall")
+    open_recall_with_pin(table)
     table.click("recall-shift")
     text = table.window.recall.shift_page.text()
     assert main(["report", "--db", table.service.journal_path, "--format", "json"]) == 0
@@ -101,7 +111,7 @@ def test_the_shift_report_on_screen_has_the_cli_reports_figures(table, capsys):
 def test_a_german_screen_replays_in_german_and_never_names_a_face_down_card(open_table):
     table = open_table(language="de")
     play_round(table, ("TS", "6D", "7C", "KD", "9H"))
-    table.click("open-recall")
+    open_recall_with_pin(table)
     table.click("recall-round-1")
     recall = table.window.recall
     said = []
@@ -138,3 +148,47 @@ def test_replay_words_never_name_a_face_down_card_nor_break_on_a_broken_record(q
         "Box 2 splits (hand 1), followed by carl"
     assert replay_words("decision", {"do": "insure", "player": "anna", "box": 1}) == \
         "anna insures on box 1"
+
+
+def test_recall_and_the_shift_report_take_the_supervisors_pin(table):
+    play_round(table, ("TS", "6D", "7C", "KD", "9H"))
+    table.click("open-recall")
+    assert table.window.pages.currentWidget() is table.window.supervisor
+    assert table.window.supervisor.stack.currentWidget() is table.window.supervisor.sign_in_page
+    table.click("supervisor-back")  # no PIN: back to the table, nothing of recall seen
+    assert table.window.pages.currentWidget() is table.window.table_page
+    open_recall_with_pin(table)
+    rows = [b.text() for b in table.window.recall.list_page.findChildren(
+        type(table.window.recall_button)) if b.isVisible()]
+    assert any("house" in r for r in rows), rows  # the supervisor sees the house's result
+    table.click("recall-back")  # leaving recall signs the supervisor out
+    assert table.service.view().supervisor is None
+
+
+def test_recall_without_pin_where_configured_but_never_the_house_or_the_shift(open_table):
+    table = open_table(recall_without_pin=True, timezone="Asia/Tokyo")
+    play_round(table, ("TS", "6D", "7C", "KD", "9H"))
+    table.click("open-recall")
+    assert table.window.pages.currentWidget() is table.window.recall
+    rows = [b.text() for b in table.window.recall.list_page.findChildren(
+        type(table.window.recall_button)) if b.isVisible()]
+    assert rows and not any("house" in r for r in rows), rows
+    # the round's time in the table's zone (Tokyo: UTC+9, no summer time)
+    from datetime import UTC, datetime, timedelta
+    opened = table.service.writer.db.conn.execute(
+        "SELECT opened_at FROM rounds WHERE id = 1").fetchone()[0]
+    utc = datetime.fromisoformat(opened).replace(tzinfo=UTC) if datetime.fromisoformat(
+        opened).tzinfo is None else datetime.fromisoformat(opened)
+    tokyo = (utc + timedelta(hours=9)).strftime("%H:%M")
+    row = next(r for r in rows if r.startswith("Round 1 "))
+    assert tokyo in row and "UTC" not in row, row
+    table.click("recall-round-1")
+    table.click("step-last")
+    assert "house" not in table.window.recall.words.text()
+    table.click("recall-shift")  # the shift report still takes the PIN
+    assert table.window.pages.currentWidget() is table.window.supervisor
+    for digit in "1234":
+        table.click(f"pin-{digit}")
+    table.click("pin-ok")
+    assert table.window.pages.currentWidget() is table.window.recall
+    assert table.window.recall.stack.currentWidget() is table.window.recall.shift_page

@@ -7,7 +7,7 @@ import json
 import sqlite3
 from decimal import Decimal
 
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from kiosk.journal.verify import verify_journal
 
@@ -31,14 +31,15 @@ def test_a_round_from_first_chip_to_payout_by_touch(table):
     table.click("chip-10")
     stakes = table.service.view().boxes[0].hands[0].stakes
     assert [(s.player, s.amount) for s in stakes] == [("S1", 20), ("C1", 10)]
-    shown = [lbl.text() for lbl in table.window.felt.boxes[0].findChildren(QLabel)]
-    assert "Seat 1: 20" in shown and "Co-player 1: 10" in shown
+    # the felt shows each stake at its box, as a tile the dealer can touch
+    shown = [b.text() for b in table.window.felt.boxes[0].findChildren(QPushButton)
+             if b.objectName().startswith("stake-")]
+    assert shown == ["Seat 1\n20", "Co-player 1\n10"]
     # play: 8 and 8 against a 6: split, the co-player follows
     table.deal("8S", "6D", "8C")
     table.wait_phase("boxes")
     table.click("split")
-    table.click("follow-C1-yes")
-    table.click("follow-confirm")
+    table.click("follow-C1-yes")  # the last answer sends the split: no confirming touch
     table.deal("3C")  # first hand 11
     table.click("stand")
     table.deal("TD")  # second hand 18
@@ -46,7 +47,8 @@ def test_a_round_from_first_chip_to_payout_by_touch(table):
     table.deal("TS", "9H")  # dealer 6 10 9: busts
     table.qtbot.waitUntil(lambda: table.window.pages.currentWidget() is table.window.settlement)
     texts = [w.text() for w in table.window.settlement.findChildren(QLabel)]
-    assert "Seat 1: stake 20, win" in texts and "pay 20: 1 × 20" in texts, texts  # fewest chips
+    assert "Seat 1: win" in texts and "1 × 20" in texts, texts  # fewest chips
+    assert table.window.settlement.to_pay.text() == "To pay: 60 EUR"  # 20 + 10 on each hand
     table.click("paid")
     table.wait_phase("betting")  # the next round opens for bets, same seats
     events = journal(table)

@@ -89,6 +89,7 @@ def test_a_void_by_touch_names_the_supervisor_and_the_reason_and_the_table_goes_
     assert "Void round" in table.window.supervisor.reason_title.text()
     table.click("reason-1")  # misdeal
     assert table.service.state.void == {"supervisor": "Demo", "reason": "Misdeal"}
+    assert table.window.supervisor.done.text() == f"\u2713 Round {round_id} voided."
     assert table.service.view().phase == "closed"  # no round opens while the page is up
     table.click("supervisor-back")
     table.wait_phase("betting")
@@ -106,13 +107,21 @@ def test_a_card_and_a_stake_corrected_by_touch(table):
     table.click("correct")
     card_seq = next(seq for seq, kind, _ in table.service.correctable() if kind == "card")
     bet_seq = next(seq for seq, kind, _ in table.service.correctable() if kind == "bet")
+    # each card says where it lies
+    texts = {table.find(type(table.window.recall_button), f"fix-{seq}").text()
+             for seq, kind, _ in table.service.correctable() if kind == "card"}
+    assert texts == {"Card 9\u2660\nbox 1", "Card 6\u2666\ndealer"}, texts
     table.click(f"fix-{card_seq}")  # the 9S was really a 4S
     table.click("fix-rank-4")  # the supervisor's keypad, not the dealer's
     table.click("fix-suit-S")
     table.click("reason-2")  # card misread
     assert table.service.view().boxes[0].hands[0].cards[0] == "4S"
+    assert table.window.supervisor.done.text().startswith("\u2713 Corrected: Card 9")
     table.click("correct")
     table.click(f"fix-{bet_seq}")
+    # the table minimum is 10: a 5 chip could make no stake the table takes
+    shown = {c for c, b in table.window.supervisor.stake_chips.items() if b.isVisible()}
+    assert shown and all(c % 10 == 0 for c in shown)
     table.click("stake-chip-20")
     table.click("stake-chip-10")
     table.click("stake-ok")

@@ -54,8 +54,12 @@
         <translation>Box</translation>
     </message>
     <message>
-        <source>Take stake back</source>
-        <translation>Einsatz zurück</translation>
+        <source>Last chip back</source>
+        <translation>Letzten Chip zurück</translation>
+    </message>
+    <message>
+        <source>Clear box</source>
+        <translation>Box leeren</translation>
     </message>
     <message>
         <source>Deal the first card from the shoe to close betting.</source>
@@ -78,8 +82,12 @@
         <translation>Platz wird frei</translation>
     </message>
     <message>
-        <source>Seat a player</source>
-        <translation>Spieler setzen</translation>
+        <source>Player takes the seat</source>
+        <translation>Spieler nimmt Platz</translation>
+    </message>
+    <message>
+        <source>Clear %1</source>
+        <translation>Box %1 leeren</translation>
     </message>
 </context>
 <context>
@@ -117,8 +125,24 @@
         <translation>Platz frei</translation>
     </message>
     <message>
+        <source>Even money %1</source>
+        <translation>Even Money %1</translation>
+    </message>
+    <message>
+        <source>Insure %1</source>
+        <translation>Versichern %1</translation>
+    </message>
+    <message>
+        <source>insured %1</source>
+        <translation>versichert %1</translation>
+    </message>
+    <message>
         <source>staked</source>
         <translation>gesetzt</translation>
+    </message>
+    <message>
+        <source>standing</source>
+        <translation>stehend</translation>
     </message>
     <message>
         <source>to act</source>
@@ -131,6 +155,10 @@
     <message>
         <source>done</source>
         <translation>fertig</translation>
+    </message>
+    <message>
+        <source>even money</source>
+        <translation>Even Money</translation>
     </message>
 </context>
 <context>
@@ -266,20 +294,24 @@
         <translation>teilen</translation>
     </message>
     <message>
-        <source>Box %1 will %2. Does each co-player follow?</source>
-        <translation>Box %1 will %2. Geht jeder Mitspieler mit?</translation>
+        <source>Box %1 will %2. Which co-player goes along?</source>
+        <translation>Box %1 will %2. Wer geht mit?</translation>
+    </message>
+    <message>
+        <source>%1 adds %2</source>
+        <translation>%1 setzt %2 dazu</translation>
+    </message>
+    <message>
+        <source>Goes along</source>
+        <translation>Geht mit</translation>
+    </message>
+    <message>
+        <source>Does not go along</source>
+        <translation>Geht nicht mit</translation>
     </message>
     <message>
         <source>Confirm</source>
         <translation>Bestätigen</translation>
-    </message>
-    <message>
-        <source>Follows</source>
-        <translation>Geht mit</translation>
-    </message>
-    <message>
-        <source>Does not</source>
-        <translation>Nicht</translation>
     </message>
 </context>
 <context>
@@ -295,6 +327,81 @@
     <message>
         <source>OK</source>
         <translation>OK</translation>
+    </message>
+</context>
+<context>
+    <name>MockShoe</name>
+    <message>
+        <source>Simulated card shoe (demo)</source>
+        <translation>Simulierter Kartenschlitten (Demo)</translation>
+    </message>
+    <message>
+        <source>SIMULATED SHOE: a demo device, not the kiosk</source>
+        <translation>SIMULIERTER SCHLITTEN: ein Demo-Gerät, nicht der Kiosk</translation>
+    </message>
+    <message>
+        <source>Deal next card</source>
+        <translation>Nächste Karte ziehen</translation>
+    </message>
+    <message>
+        <source>Pull the cable</source>
+        <translation>Kabel ziehen</translation>
+    </message>
+    <message>
+        <source>Go silent</source>
+        <translation>Verstummen</translation>
+    </message>
+    <message>
+        <source>Misread next card</source>
+        <translation>Nächste Karte nicht lesen</translation>
+    </message>
+    <message>
+        <source>Raise an alarm</source>
+        <translation>Alarm auslösen</translation>
+    </message>
+    <message>
+        <source>%1 cards in the shoe</source>
+        <translation>%1 Karten im Schlitten</translation>
+    </message>
+    <message>
+        <source>The shoe is empty.</source>
+        <translation>Der Schlitten ist leer.</translation>
+    </message>
+    <message>
+        <source>Dealt %1</source>
+        <translation>Gezogen: %1</translation>
+    </message>
+    <message>
+        <source>Plug the cable in</source>
+        <translation>Kabel einstecken</translation>
+    </message>
+    <message>
+        <source>The shoe speaks again.</source>
+        <translation>Der Schlitten meldet sich wieder.</translation>
+    </message>
+    <message>
+        <source>Speak again</source>
+        <translation>Wieder melden</translation>
+    </message>
+    <message>
+        <source>The cable is out.</source>
+        <translation>Das Kabel ist gezogen.</translation>
+    </message>
+    <message>
+        <source>The cable is in again.</source>
+        <translation>Das Kabel steckt wieder.</translation>
+    </message>
+    <message>
+        <source>The shoe has gone silent.</source>
+        <translation>Der Schlitten ist verstummt.</translation>
+    </message>
+    <message>
+        <source>The next card came out unread.</source>
+        <translation>Die nächste Karte kam ungelesen heraus.</translation>
+    </message>
+    <message>
+        <source>The shoe raised an alarm.</source>
+        <translation>Der Schlitten hat Alarm ausgelöst.</translation>
     </message>
 </context>
 <context>
@@ -339,12 +446,24 @@
         <translation>Aufgeben</translation>
     </message>
     <message>
+        <source>Undo last decision</source>
+        <translation>Letzte Entscheidung zurücknehmen</translation>
+    </message>
+    <message>
         <source>Insurance closed: peek</source>
         <translation>Versicherung zu: prüfen</translation>
     </message>
     <message>
         <source>Key in card</source>
         <translation>Karte eingeben</translation>
+    </message>
+    <message>
+        <source>Box %1: %3 decides</source>
+        <translation>Box %1: %3 entscheidet</translation>
+    </message>
+    <message>
+        <source>Box %1: its second card</source>
+        <translation>Box %1: ihre zweite Karte</translation>
     </message>
     <message>
         <source>Box %1, hand %2: %3 decides</source>
@@ -367,20 +486,12 @@
         <translation>Croupier ist am Zug</translation>
     </message>
     <message>
-        <source>%1 (box %2): pay %3</source>
-        <translation>%1 (Box %2): %3 auszahlen</translation>
+        <source>%1 paid</source>
+        <translation>%1 bezahlt ✓</translation>
     </message>
     <message>
-        <source>Pay at once:</source>
-        <translation>Sofort auszahlen:</translation>
-    </message>
-    <message>
-        <source>Even money: %1</source>
-        <translation>Even Money: %1</translation>
-    </message>
-    <message>
-        <source>Insure %1, box %2</source>
-        <translation>Versichern: %1, Box %2</translation>
+        <source>pay %1</source>
+        <translation>%1 auszahlen</translation>
     </message>
 </context>
 <context>
@@ -421,7 +532,7 @@
     </message>
     <message>
         <source>Misdeal</source>
-        <translation>Fehlgeber</translation>
+        <translation>Fehlgabe</translation>
     </message>
     <message>
         <source>Card misread</source>
@@ -438,6 +549,10 @@
     <message>
         <source>Shoe or reader fault</source>
         <translation>Störung am Schlitten oder Leser</translation>
+    </message>
+    <message>
+        <source>Card keyed in wrongly</source>
+        <translation>Karte falsch eingetippt</translation>
     </message>
 </context>
 <context>
@@ -501,6 +616,10 @@
     <message>
         <source>Settlement: %1; house %2 %3</source>
         <translation>Abrechnung: %1; Bank %2 %3</translation>
+    </message>
+    <message>
+        <source>Settlement: %1</source>
+        <translation>Abrechnung: %1</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
@@ -673,6 +792,10 @@
         <source>The table is closed: a supervisor opens it.</source>
         <translation>Der Tisch ist geschlossen: die Aufsicht öffnet ihn.</translation>
     </message>
+    <message>
+        <source>Correction refused: the round would not hold with it.</source>
+        <translation>Korrektur abgelehnt: die Runde ginge mit ihr nicht auf.</translation>
+    </message>
 </context>
 <context>
     <name>Replay</name>
@@ -721,6 +844,10 @@
         <translation>%1: %2 %3 auf Box %4</translation>
     </message>
     <message>
+        <source>%1 takes the last chip (%2) off the %3 on box %4</source>
+        <translation>%1 nimmt den letzten Chip (%2) vom %3 auf Box %4</translation>
+    </message>
+    <message>
         <source>%1 takes back the %2 on box %3</source>
         <translation>%1 nimmt den %2 auf Box %3 zurück</translation>
     </message>
@@ -753,6 +880,18 @@
         <translation>Runde abgerechnet</translation>
     </message>
     <message>
+        <source>%1 paid during play: %2 (%3, box %4)</source>
+        <translation>%1 während des Spiels bezahlt: %2 (%3, Box %4)</translation>
+    </message>
+    <message>
+        <source>UNDO of decision %1 by %2</source>
+        <translation>RÜCKNAHME der Entscheidung %1 durch %2</translation>
+    </message>
+    <message>
+        <source>the dealer</source>
+        <translation>den Croupier</translation>
+    </message>
+    <message>
         <source>Payout confirmed by the dealer</source>
         <translation>Auszahlung vom Croupier bestätigt</translation>
     </message>
@@ -762,7 +901,7 @@
     </message>
     <message>
         <source>VOID approved by %1: %2</source>
-        <translation>UNGÜLTIG erklärt von %1: %2</translation>
+        <translation>Annulliert von %1: %2</translation>
     </message>
     <message>
         <source>ALERT: %1</source>
@@ -820,24 +959,32 @@
         <translation>Croupier: %1</translation>
     </message>
     <message>
-        <source>Net: %1. House: %2 %3</source>
-        <translation>Saldo: %1. Bank: %2 %3</translation>
+        <source>Pay from box %1 down to box %2</source>
+        <translation>Auszahlen von Box %1 bis Box %2</translation>
     </message>
     <message>
-        <source>Box %1</source>
-        <translation>Box %1</translation>
+        <source>To pay: %1 %2</source>
+        <translation>Noch auszuzahlen: %1 %2</translation>
     </message>
     <message>
-        <source>%1 (hand %2)</source>
-        <translation>%1 (Hand %2)</translation>
+        <source>%1.</source>
+        <translation>%1.</translation>
     </message>
     <message>
-        <source>%1: %2 %3, %4</source>
-        <translation>%1: %2 %3, %4</translation>
+        <source>paid in this order</source>
+        <translation>in dieser Reihenfolge auszahlen</translation>
     </message>
     <message>
-        <source>pay %1: %2</source>
-        <translation>%1 auszahlen: %2</translation>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 %3: %4</source>
+        <translation>%1, %2 %3: %4</translation>
+    </message>
+    <message>
+        <source>paid already: %1</source>
+        <translation>bereits ausgezahlt: %1</translation>
     </message>
     <message>
         <source>take %1</source>
@@ -898,6 +1045,22 @@
         <translation>Schlitten %1: noch %2 Karten</translation>
     </message>
     <message>
+        <source>Pit: up to date</source>
+        <translation>Pit: übertragen</translation>
+    </message>
+    <message>
+        <source>Pit: %1 events behind</source>
+        <translation>Pit: %1 Ereignisse im Rückstand</translation>
+    </message>
+    <message>
+        <source>Pit unreachable since %2 (%1 events waiting)</source>
+        <translation>Pit nicht erreichbar seit %2 (%1 Ereignisse warten)</translation>
+    </message>
+    <message>
+        <source>PIT REFUSED the journal since %2: call the supervisor</source>
+        <translation>PIT VERWEIGERT das Journal seit %2: Aufsicht rufen</translation>
+    </message>
+    <message>
         <source>Recall</source>
         <translation>Rückruf</translation>
     </message>
@@ -908,6 +1071,22 @@
 </context>
 <context>
     <name>Supervisor</name>
+    <message>
+        <source>box %1, hand %2</source>
+        <translation>Box %1, Hand %2</translation>
+    </message>
+    <message>
+        <source>box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>Croupier</translation>
+    </message>
+    <message>
+        <source>face down</source>
+        <translation>verdeckt</translation>
+    </message>
     <message>
         <source>Card %1</source>
         <translation>Karte %1</translation>
@@ -1009,12 +1188,16 @@
         <translation>Runde %1 annullieren: warum?</translation>
     </message>
     <message>
+        <source>Round %1 voided.</source>
+        <translation>Runde %1 annulliert.</translation>
+    </message>
+    <message>
         <source>New shoe: why?</source>
         <translation>Neuer Schlitten: warum?</translation>
     </message>
     <message>
         <source>%1 is really:</source>
-        <translation>%1 ist in Wahrheit:</translation>
+        <translation>%1 ist richtig:</translation>
     </message>
     <message>
         <source>Card %1 becomes %2</source>
@@ -1031,6 +1214,10 @@
     <message>
         <source>why?</source>
         <translation>warum?</translation>
+    </message>
+    <message>
+        <source>Corrected: %1</source>
+        <translation>Korrigiert: %1</translation>
     </message>
 </context>
 <context>

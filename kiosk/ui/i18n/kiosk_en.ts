@@ -54,8 +54,12 @@
         <translation>Box</translation>
     </message>
     <message>
-        <source>Take stake back</source>
-        <translation>Take stake back</translation>
+        <source>Last chip back</source>
+        <translation>Last chip back</translation>
+    </message>
+    <message>
+        <source>Clear box</source>
+        <translation>Clear box</translation>
     </message>
     <message>
         <source>Deal the first card from the shoe to close betting.</source>
@@ -78,8 +82,12 @@
         <translation>Seat leaves</translation>
     </message>
     <message>
-        <source>Seat a player</source>
-        <translation>Seat a player</translation>
+        <source>Player takes the seat</source>
+        <translation>Player takes the seat</translation>
+    </message>
+    <message>
+        <source>Clear %1</source>
+        <translation>Clear %1</translation>
     </message>
 </context>
 <context>
@@ -117,8 +125,24 @@
         <translation>empty seat</translation>
     </message>
     <message>
+        <source>Even money %1</source>
+        <translation>Even money %1</translation>
+    </message>
+    <message>
+        <source>Insure %1</source>
+        <translation>Insure %1</translation>
+    </message>
+    <message>
+        <source>insured %1</source>
+        <translation>insured %1</translation>
+    </message>
+    <message>
         <source>staked</source>
         <translation>staked</translation>
+    </message>
+    <message>
+        <source>standing</source>
+        <translation>standing</translation>
     </message>
     <message>
         <source>to act</source>
@@ -131,6 +155,10 @@
     <message>
         <source>done</source>
         <translation>done</translation>
+    </message>
+    <message>
+        <source>even money</source>
+        <translation>even money</translation>
     </message>
 </context>
 <context>
@@ -266,20 +294,24 @@
         <translation>split</translation>
     </message>
     <message>
-        <source>Box %1 will %2. Does each co-player follow?</source>
-        <translation>Box %1 will %2. Does each co-player follow?</translation>
+        <source>Box %1 will %2. Which co-player goes along?</source>
+        <translation>Box %1 will %2. Which co-player goes along?</translation>
+    </message>
+    <message>
+        <source>%1 adds %2</source>
+        <translation>%1 adds %2</translation>
+    </message>
+    <message>
+        <source>Goes along</source>
+        <translation>Goes along</translation>
+    </message>
+    <message>
+        <source>Does not go along</source>
+        <translation>Does not go along</translation>
     </message>
     <message>
         <source>Confirm</source>
         <translation>Confirm</translation>
-    </message>
-    <message>
-        <source>Follows</source>
-        <translation>Follows</translation>
-    </message>
-    <message>
-        <source>Does not</source>
-        <translation>Does not</translation>
     </message>
 </context>
 <context>
@@ -295,6 +327,81 @@
     <message>
         <source>OK</source>
         <translation>OK</translation>
+    </message>
+</context>
+<context>
+    <name>MockShoe</name>
+    <message>
+        <source>Simulated card shoe (demo)</source>
+        <translation>Simulated card shoe (demo)</translation>
+    </message>
+    <message>
+        <source>SIMULATED SHOE: a demo device, not the kiosk</source>
+        <translation>SIMULATED SHOE: a demo device, not the kiosk</translation>
+    </message>
+    <message>
+        <source>Deal next card</source>
+        <translation>Deal next card</translation>
+    </message>
+    <message>
+        <source>Pull the cable</source>
+        <translation>Pull the cable</translation>
+    </message>
+    <message>
+        <source>Go silent</source>
+        <translation>Go silent</translation>
+    </message>
+    <message>
+        <source>Misread next card</source>
+        <translation>Misread next card</translation>
+    </message>
+    <message>
+        <source>Raise an alarm</source>
+        <translation>Raise an alarm</translation>
+    </message>
+    <message>
+        <source>%1 cards in the shoe</source>
+        <translation>%1 cards in the shoe</translation>
+    </message>
+    <message>
+        <source>The shoe is empty.</source>
+        <translation>The shoe is empty.</translation>
+    </message>
+    <message>
+        <source>Dealt %1</source>
+        <translation>Dealt %1</translation>
+    </message>
+    <message>
+        <source>Plug the cable in</source>
+        <translation>Plug the cable in</translation>
+    </message>
+    <message>
+        <source>The shoe speaks again.</source>
+        <translation>The shoe speaks again.</translation>
+    </message>
+    <message>
+        <source>Speak again</source>
+        <translation>Speak again</translation>
+    </message>
+    <message>
+        <source>The cable is out.</source>
+        <translation>The cable is out.</translation>
+    </message>
+    <message>
+        <source>The cable is in again.</source>
+        <translation>The cable is in again.</translation>
+    </message>
+    <message>
+        <source>The shoe has gone silent.</source>
+        <translation>The shoe has gone silent.</translation>
+    </message>
+    <message>
+        <source>The next card came out unread.</source>
+        <translation>The next card came out unread.</translation>
+    </message>
+    <message>
+        <source>The shoe raised an alarm.</source>
+        <translation>The shoe raised an alarm.</translation>
     </message>
 </context>
 <context>
@@ -339,12 +446,24 @@
         <translation>Surrender</translation>
     </message>
     <message>
+        <source>Undo last decision</source>
+        <translation>Undo last decision</translation>
+    </message>
+    <message>
         <source>Insurance closed: peek</source>
         <translation>Insurance closed: peek</translation>
     </message>
     <message>
         <source>Key in card</source>
         <translation>Key in card</translation>
+    </message>
+    <message>
+        <source>Box %1: %3 decides</source>
+        <translation>Box %1: %3 decides</translation>
+    </message>
+    <message>
+        <source>Box %1: its second card</source>
+        <translation>Box %1: its second card</translation>
     </message>
     <message>
         <source>Box %1, hand %2: %3 decides</source>
@@ -367,20 +486,12 @@
         <translation>Dealer&apos;s turn</translation>
     </message>
     <message>
-        <source>%1 (box %2): pay %3</source>
-        <translation>%1 (box %2): pay %3</translation>
+        <source>%1 paid</source>
+        <translation>%1 paid</translation>
     </message>
     <message>
-        <source>Pay at once:</source>
-        <translation>Pay at once:</translation>
-    </message>
-    <message>
-        <source>Even money: %1</source>
-        <translation>Even money: %1</translation>
-    </message>
-    <message>
-        <source>Insure %1, box %2</source>
-        <translation>Insure %1, box %2</translation>
+        <source>pay %1</source>
+        <translation>pay %1</translation>
     </message>
 </context>
 <context>
@@ -438,6 +549,10 @@
     <message>
         <source>Shoe or reader fault</source>
         <translation>Shoe or reader fault</translation>
+    </message>
+    <message>
+        <source>Card keyed in wrongly</source>
+        <translation>Card keyed in wrongly</translation>
     </message>
 </context>
 <context>
@@ -501,6 +616,10 @@
     <message>
         <source>Settlement: %1; house %2 %3</source>
         <translation>Settlement: %1; house %2 %3</translation>
+    </message>
+    <message>
+        <source>Settlement: %1</source>
+        <translation>Settlement: %1</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
@@ -673,6 +792,10 @@
         <source>The table is closed: a supervisor opens it.</source>
         <translation>The table is closed: a supervisor opens it.</translation>
     </message>
+    <message>
+        <source>Correction refused: the round would not hold with it.</source>
+        <translation>Correction refused: the round would not hold with it.</translation>
+    </message>
 </context>
 <context>
     <name>Replay</name>
@@ -721,6 +844,10 @@
         <translation>%1: %2 %3 on box %4</translation>
     </message>
     <message>
+        <source>%1 takes the last chip (%2) off the %3 on box %4</source>
+        <translation>%1 takes the last chip (%2) off the %3 on box %4</translation>
+    </message>
+    <message>
         <source>%1 takes back the %2 on box %3</source>
         <translation>%1 takes back the %2 on box %3</translation>
     </message>
@@ -751,6 +878,18 @@
     <message>
         <source>Round settled</source>
         <translation>Round settled</translation>
+    </message>
+    <message>
+        <source>%1 paid during play: %2 (%3, box %4)</source>
+        <translation>%1 paid during play: %2 (%3, box %4)</translation>
+    </message>
+    <message>
+        <source>UNDO of decision %1 by %2</source>
+        <translation>UNDO of decision %1 by %2</translation>
+    </message>
+    <message>
+        <source>the dealer</source>
+        <translation>the dealer</translation>
     </message>
     <message>
         <source>Payout confirmed by the dealer</source>
@@ -820,24 +959,32 @@
         <translation>Dealer: %1</translation>
     </message>
     <message>
-        <source>Net: %1. House: %2 %3</source>
-        <translation>Net: %1. House: %2 %3</translation>
+        <source>Pay from box %1 down to box %2</source>
+        <translation>Pay from box %1 down to box %2</translation>
     </message>
     <message>
-        <source>Box %1</source>
-        <translation>Box %1</translation>
+        <source>To pay: %1 %2</source>
+        <translation>To pay: %1 %2</translation>
     </message>
     <message>
-        <source>%1 (hand %2)</source>
-        <translation>%1 (hand %2)</translation>
+        <source>%1.</source>
+        <translation>%1.</translation>
     </message>
     <message>
-        <source>%1: %2 %3, %4</source>
-        <translation>%1: %2 %3, %4</translation>
+        <source>paid in this order</source>
+        <translation>paid in this order</translation>
     </message>
     <message>
-        <source>pay %1: %2</source>
-        <translation>pay %1: %2</translation>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 %3: %4</source>
+        <translation>%1, %2 %3: %4</translation>
+    </message>
+    <message>
+        <source>paid already: %1</source>
+        <translation>paid already: %1</translation>
     </message>
     <message>
         <source>take %1</source>
@@ -898,6 +1045,22 @@
         <translation>Shoe %1: %2 cards left</translation>
     </message>
     <message>
+        <source>Pit: up to date</source>
+        <translation>Pit: up to date</translation>
+    </message>
+    <message>
+        <source>Pit: %1 events behind</source>
+        <translation>Pit: %1 events behind</translation>
+    </message>
+    <message>
+        <source>Pit unreachable since %2 (%1 events waiting)</source>
+        <translation>Pit unreachable since %2 (%1 events waiting)</translation>
+    </message>
+    <message>
+        <source>PIT REFUSED the journal since %2: call the supervisor</source>
+        <translation>PIT REFUSED the journal since %2: call the supervisor</translation>
+    </message>
+    <message>
         <source>Recall</source>
         <translation>Recall</translation>
     </message>
@@ -908,6 +1071,22 @@
 </context>
 <context>
     <name>Supervisor</name>
+    <message>
+        <source>box %1, hand %2</source>
+        <translation>box %1, hand %2</translation>
+    </message>
+    <message>
+        <source>box %1</source>
+        <translation>box %1</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>dealer</translation>
+    </message>
+    <message>
+        <source>face down</source>
+        <translation>face down</translation>
+    </message>
     <message>
         <source>Card %1</source>
         <translation>Card %1</translation>
@@ -1009,6 +1188,10 @@
         <translation>Void round %1: why?</translation>
     </message>
     <message>
+        <source>Round %1 voided.</source>
+        <translation>Round %1 voided.</translation>
+    </message>
+    <message>
         <source>New shoe: why?</source>
         <translation>New shoe: why?</translation>
     </message>
@@ -1031,6 +1214,10 @@
     <message>
         <source>why?</source>
         <translation>why?</translation>
+    </message>
+    <message>
+        <source>Corrected: %1</source>
+        <translation>Corrected: %1</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,11 @@
-"""Betting by touch: pick a box on the felt, then the player (the one seated in front of it, a
-co-player already on it, or a new standing co-player), then what he bets on (the box, Twins,
-Bust) and touch chips: each chip is a stake at once, refused in the engine's words if it
-breaks a limit. Seats are taken and left here too; the first card out of the shoe closes
-betting."""
+"""Betting by touch. The last round's stakes stand (the table service proposes them again),
+so the dealer touches only what changed: on the felt every stake has its tile at its box (see
+`kiosk.ui.widgets.box`), one touch on its "−" takes the player's last chip off, one touch on
+"clear" empties a box, and a touch on the tile picks that stake for the chips (each chip a
+stake at once, refused in the engine's words if it breaks a limit). A new stake: pick a box
+on the felt, then the player (the one seated in front of it, a co-player already on it, or a
+new standing co-player), then what he bets on (the box, Twins, Bust) and chips. Seats are
+taken and left here too; the first card out of the shoe closes betting and journals what stands."""
 
 from __future__ import annotations
 
@@ -30,6 +33,8 @@ class BettingPanel(QWidget):
     """Acts through the bridge: seat, bet, withdraw."""
 
     keypad_wanted = Signal()
+    box_selected = Signal(int)  # a stake's tile picked its box: the felt shows it selected
+    selection_changed = Signal()  # the box, player or side the chips go to
 
     def __init__(self, bridge, metrics, chips, parent=None) -> None:
         super().__init__(parent)
@@ -42,8 +47,12 @@ class BettingPanel(QWidget):
         self.target: str | None = None  # None: the main stake; "twins", "bust"
         self._new_coplayer: str | None = None
         self._view = None
-        lay = QHBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setSpacing(metrics.mm(2))
+        lay = QHBoxLayout()
         lay.setSpacing(metrics.mm(4))
+        outer.addLayout(lay)
+        outer.addStretch(1)
         # who: the box and its players
         who = QVBoxLayout()
         self.box_title = QLabel("")
@@ -91,10 +100,16 @@ class BettingPanel(QWidget):
             self.chip_buttons[c] = b
         chip_row.addStretch(1)
         what.addLayout(chip_row)
-        self.take_back = QPushButton(translate("Betting", "Take stake back"))
+        undo_row = QHBoxLayout()
+        self.take_back = QPushButton(translate("Betting", "Last chip back"))
         self.take_back.setObjectName("take-back")
         self.take_back.clicked.connect(self._withdraw)
-        what.addWidget(self.take_back)
+        undo_row.addWidget(self.take_back)
+        self.clear_button = QPushButton(translate("Betting", "Clear box"))
+        self.clear_button.setObjectName("clear-box")
+        self.clear_button.clicked.connect(lambda: self._clear(self.box))
+        undo_row.addWidget(self.clear_button)
+        what.addLayout(undo_row)
         what.addStretch(1)
         lay.addLayout(what, 4)
         # next: the deal
@@ -134,10 +149,10 @@ class BettingPanel(QWidget):
             b.setChecked(p == self.player)
             b.clicked.connect(lambda _=False, p=p: self._pick_player(p))
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            self.players.addWidget(b, i // 3, i % 3)
+            self.players.addWidget(b, i // 2, i % 2)
         seated = box.seated
         self.seat_button.setText(translate("Betting", "Seat leaves") if seated
-                                 else translate("Betting", "Seat a player"))
+                                 else translate("Betting", "Player takes the seat"))
         self._pick_target(self.target, redraw=False)
         offered = set(view.side_bets)
         for side, b in self.target_buttons.items():
@@ -147,6 +162,8 @@ class BettingPanel(QWidget):
             b.setEnabled(can_bet)
             b.setVisible(chip % view.limits[0] == 0)  # a stake is a multiple of the minimum
         self.take_back.setEnabled(can_bet and self._has_stake(box))
+        self.clear_button.setEnabled(view.choices.bet and box.number in view.choices.clear)
+        self.selection_changed.emit()  # the felt marks the stake the chips go to
 
     def select_box(self, number: int) -> None:
         if self.box != number:
@@ -179,6 +196,31 @@ class BettingPanel(QWidget):
 
     # -- touches -------------------------------------------------------------------------------
 
+    @property
+    def picked(self) -> tuple:
+        """The (box, player, side) the chips go to."""
+        return (self.box, self.player, self.target)
+
+    def pick_stake(self, box: int, player: str, side: str | None) -> None:
+        """A stake's tile on the felt: the chips go to it from now on."""
+        side = side or None
+        self.box, self.player, self.target = box, player, side
+        for s, b in self.target_buttons.items():
+            b.setChecked(s == side)
+        self.box_selected.emit(box)
+        self.render(self._view)
+
+    def take_chip(self, box: int, player: str, side: str | None) -> None:
+        """A tile's "−": the player's last chip on that stake off."""
+        self.bridge.act("take_chip", player, box, side or None)
+
+    def clear(self, box: int | None) -> None:
+        self._clear(box)
+
+    def _clear(self, box: int | None) -> None:
+        if box is not None:
+            self.bridge.act("clear_box", box)
+
     def _pick_player(self, player: str) -> None:
         self.player = player
         self.render(self._view)
@@ -199,7 +241,7 @@ class BettingPanel(QWidget):
 
     def _withdraw(self) -> None:
         if self.box is not None and self.player is not None:
-            self.bridge.act("withdraw", self.player, self.box, self.target)
+            self.bridge.act("take_chip", self.player, self.box, self.target)
 
     def _seat(self) -> None:
         box = self._view.boxes[self.box - 1]

@@ -8,7 +8,9 @@ as always, and a notice says a round is in play.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import (
@@ -36,15 +38,17 @@ class RecallPage(QWidget):
     """`left` when the dealer or supervisor goes back to the live table."""
 
     left = Signal()
+    shift_wanted = Signal()  # the shift report: the window asks for the supervisor's PIN
 
     def __init__(self, bridge, metrics, currency: str, boxes: int, exports: Path,
-                 parent=None) -> None:
+                 timezone: str = "Europe/Berlin", parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("recall")
         self.bridge = bridge
         self.metrics = metrics
         self.currency = currency
         self.exports = Path(exports)
+        self.zone = ZoneInfo(timezone)
         self.steps = ()
         self.step = 0
         self.round_id: int | None = None
@@ -62,7 +66,7 @@ class RecallPage(QWidget):
         for text, name, slot in ((translate("Recall", "Last rounds"), "recall-list",
                                   self.show_list),
                                  (translate("Recall", "Shift report"), "recall-shift",
-                                  self.show_shift),
+                                  self.shift_wanted.emit),
                                  (translate("Recall", "Back to the table"), "recall-back",
                                   self.left.emit)):
             b = QPushButton(text)
@@ -132,17 +136,18 @@ class RecallPage(QWidget):
         clear(self.rows)
         self.title.setText(translate("Recall", "Game recall: the last %1 rounds").replace(
             "%1", "10"))
+        house_shown = self._house_shown()
         for summary in self.bridge.review.recent():
-            when = summary.opened_at[11:16]
+            when = self.local_time(summary.opened_at)
             status = translate("Recall", STATUS.get(summary.status, summary.status))
             result = ""
-            if summary.house is not None:
+            if summary.house is not None and house_shown:
                 result = translate("Recall", "house %1").replace(
                     "%1", f"{'+' if summary.house > 0 else ''}{money(summary.house)} "
                           f"{self.currency}")
             players = ", ".join(player_label(p) for p, _ in summary.net[:4])
             parts = [translate("Recall", "Round %1").replace("%1", str(summary.round_id)),
-                     f"{when} UTC", status, result, players]
+                     when, status, result, players]
             text = " · ".join(p for p in parts if p)
             b = QPushButton(text)
             b.setObjectName(f"recall-round-{summary.round_id}")
@@ -152,6 +157,20 @@ class RecallPage(QWidget):
             b.show()
         self.rows.addStretch(1)
         self.stack.setCurrentWidget(self.list_page)
+
+    def local_time(self, stamp: str) -> str:
+        """A journal time (UTC, ISO 8601) as the table's clock shows it: "21:05"."""
+        try:
+            moment = datetime.fromisoformat(stamp)
+        except ValueError:
+            return stamp
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return moment.astimezone(self.zone).strftime("%H:%M")
+
+    def _house_shown(self) -> bool:
+        """The house's result only to a signed-in supervisor: players can see the screen."""
+        return bool(self.bridge.view().supervisor)
 
     # -- one round -----------------------------------------------------------------------------
 
@@ -177,14 +196,18 @@ class RecallPage(QWidget):
         self.title.setText(translate("Recall", "Round %1: step %2 of %3").replace(
             "%1", str(self.round_id)).replace("%2", str(self.step + 1)).replace(
             "%3", str(len(self.steps))))
-        self.felt.render(step.view, None)
+        self.felt.render(step.view, None, offers=False)  # a past offer is no button
         words = replay_words(step.kind, step.data, step.face_down)
         settlement = step.view.settlement
         if settlement is not None and step.kind in ("settlement", "payout"):
             nets = ", ".join(f"{player_label(s.player)} {'+' if s.amount > 0 else ''}"
                              f"{money(s.amount)}" for s in settlement.net)
-            words += "\n" + translate("Recall", "Settlement: %1; house %2 %3").replace(
-                "%1", nets).replace("%2", money(settlement.house)).replace("%3", self.currency)
+            if self._house_shown():
+                words += "\n" + translate("Recall", "Settlement: %1; house %2 %3").replace(
+                    "%1", nets).replace("%2", money(settlement.house)).replace(
+                    "%3", self.currency)
+            else:
+                words += "\n" + translate("Recall", "Settlement: %1").replace("%1", nets)
         self.words.setText(words)
         self.nav["first"].setEnabled(self.step > 0)
         self.nav["back"].setEnabled(self.step > 0)

@@ -35,10 +35,33 @@ def card_text(code: str) -> str:
     return theme.RANK_TEXT.get(code[0], code[0]) + theme.SUIT_SYMBOL.get(code[1], code[1])
 
 
-def describe(kind: str, data: dict) -> str:
+def card_places(view, events) -> dict[int, str]:
+    """Where each card event's card lies now, by its seq: "box 3, hand 2", "box 3" or "dealer".
+    A card's place is found by its code among the hands and the dealer's cards, in the order
+    the cards came; where the same code lies twice, each event takes the next place."""
+    places: dict[str, list[str]] = {}
+    for box in view.boxes:
+        for hand in box.hands:
+            where = (translate("Supervisor", "box %1, hand %2").replace("%1", str(box.number))
+                     .replace("%2", str(hand.number)) if len(box.hands) > 1 else
+                     translate("Supervisor", "box %1").replace("%1", str(box.number)))
+            for code in hand.cards:
+                places.setdefault(code, []).append(where)
+    for code in view.dealer.cards:
+        places.setdefault(code, []).append(translate("Supervisor", "dealer"))
+    out = {}
+    for seq, kind, data in events:
+        if kind == "card":
+            free = places.get(data["card"], [])
+            out[seq] = free.pop(0) if free else translate("Supervisor", "face down")
+    return out
+
+
+def describe(kind: str, data: dict, where: str = "") -> str:
     """A correctable event in a supervisor's words."""
     if kind == "card":
-        return translate("Supervisor", "Card %1").replace("%1", card_text(data["card"]))
+        text = translate("Supervisor", "Card %1").replace("%1", card_text(data["card"]))
+        return f"{text}\n{where}" if where else text
     if kind == "bet":
         what = translate("Bet", BETS[data.get("side") or "main"])
         return translate("Supervisor", "%2, box %3, %1: %4").replace("%1", what).replace(
@@ -51,6 +74,7 @@ class SupervisorPage(QWidget):
     """`left` when the supervisor is done (signed out)."""
 
     left = Signal()
+    signed_in = Signal()
 
     def __init__(self, bridge, metrics, chips, limit_tiers, parent=None) -> None:
         super().__init__(parent)
@@ -88,6 +112,12 @@ class SupervisorPage(QWidget):
         self.note.setWordWrap(True)
         self.note.setStyleSheet(f"color: {theme.MUTED};")
         lay.addWidget(self.note)
+        self.done = QLabel("")  # what the last act did, until the next touch
+        self.done.setObjectName("supervisor-done")
+        self.done.setWordWrap(True)
+        self.done.setStyleSheet(f"color: {theme.GOOD}; font-weight: bold; "
+                                f"font-size: {metrics.font_px(3.6)}px;")
+        lay.addWidget(self.done)
         self.stack = QStackedWidget()
         lay.addWidget(self.stack, 1)
         self._build_sign_in()
@@ -114,7 +144,7 @@ class SupervisorPage(QWidget):
         if role:
             b.setProperty("role", role)
         b.setMinimumWidth(self.metrics.mm(40))
-        b.clicked.connect(lambda _=False: (self.idle.start(), slot()))
+        b.clicked.connect(lambda _=False: (self.idle.start(), self.done.setText(""), slot()))
         return b
 
     def _build_sign_in(self) -> None:
@@ -200,11 +230,13 @@ class SupervisorPage(QWidget):
         lay.addWidget(self.stake_title)
         chips = QHBoxLayout()
         chips.setSpacing(self.metrics.gap)
+        self.stake_chips = {}
         for chip in self.chips:
             b = self._button(money(chip), f"stake-chip-{chip}", lambda c=chip: self._add(c),
                              "chip")
             b.setMinimumWidth(self.metrics.mm(14))
             chips.addWidget(b)
+            self.stake_chips[chip] = b
         chips.addStretch(1)
         lay.addLayout(chips)
         row = QHBoxLayout()
@@ -313,6 +345,7 @@ class SupervisorPage(QWidget):
             return
         if self.bridge.act("sign_in", self.name, pin):
             self._to_menu()
+            self.signed_in.emit()
 
     def leave(self) -> None:
         """Sign out (if signed in) and go back to the table."""
@@ -333,22 +366,27 @@ class SupervisorPage(QWidget):
 
     # -- acts ----------------------------------------------------------------------------------
 
-    def _ask_reason(self, title: str, act) -> None:
-        self._pending = act
+    def _ask_reason(self, title: str, act, done: str = "") -> None:
+        """`act(reason)` once a reason is touched; `done` says what happened if it went
+        through (a refusal says why in the banner instead)."""
+        self._pending = (act, done)
         self.reason_title.setText(title)
         self.stack.setCurrentWidget(self.reasons)
 
     def _reason(self, reason: str) -> None:
-        act, self._pending = self._pending, None
-        if act is not None:
-            act(reason)
+        pending, self._pending = self._pending, None
         self._to_menu()
+        if pending is not None:
+            act, done = pending
+            if act(reason) and done:
+                self.done.setText("\u2713 " + done)
 
     def _ask_void(self) -> None:
         who = self._view.supervisor
         self._ask_reason(translate("Supervisor", "Void round %1: why?").replace(
             "%1", str(self._view.round_id)),
-            lambda reason: self.bridge.act("void", who, reason))
+            lambda reason: self.bridge.act("void", who, reason),
+            translate("Supervisor", "Round %1 voided.").replace("%1", str(self._view.round_id)))
 
     def _ask_new_shoe(self) -> None:
         who = self._view.supervisor
@@ -364,10 +402,13 @@ class SupervisorPage(QWidget):
         clear(self.events)
         fixable = [(seq, kind, data) for seq, kind, data in self.bridge.correctable()
                    if kind in ("card", "bet")]
+        places = card_places(self.bridge.view(), fixable)
         for i, (seq, kind, data) in enumerate(fixable):
-            b = self._button(describe(kind, data), f"fix-{seq}",
+            b = self._button(describe(kind, data, places.get(seq, "")), f"fix-{seq}",
                              lambda t=(seq, kind, data): self._pick_event(t))
-            self.events.addWidget(b, i // 4, i % 4)
+            if "\n" in b.text():  # two lines: the card and where it lies
+                b.setStyleSheet(f"QPushButton {{ min-height: {self.metrics.mm(11)}px; }}")
+            self.events.addWidget(b, i // 3, i % 3)
             b.show()
         self.stack.setCurrentWidget(self.pick)
 
@@ -376,11 +417,14 @@ class SupervisorPage(QWidget):
         seq, kind, data = target
         if kind == "card":
             self.card_title.setText(translate("Supervisor", "%1 is really:").replace(
-                "%1", describe(kind, data)))
+                "%1", describe(kind, data)))  # "Card 8♣ is correct:" reads ambiguously
             self.card_keys.reset()
             self.stack.setCurrentWidget(self.card_page)
         else:
             self._amount = Decimal(0)
+            lo = Decimal(self._view.limits[0])
+            for chip, b in self.stake_chips.items():
+                b.setVisible(chip % lo == 0)  # a chip the stake could not be made of: not offered
             self._show_amount()
             self.stack.setCurrentWidget(self.stake_page)
 
@@ -398,7 +442,9 @@ class SupervisorPage(QWidget):
         _, kind, data = self._target
         self.stake_title.setText(translate("Supervisor", "%1 becomes %2").replace(
             "%1", describe(kind, data)).replace("%2", money(self._amount)))
-        self.stake_ok.setEnabled(self._amount > 0)
+        lo, hi = (Decimal(x) for x in self._view.limits)
+        # only what the table takes: a multiple of the minimum, at most the box maximum
+        self.stake_ok.setEnabled(0 < self._amount <= hi and self._amount % lo == 0)
 
     def _stake_chosen(self) -> None:
         seq, kind, data = self._target
@@ -412,7 +458,8 @@ class SupervisorPage(QWidget):
     def _correct(self, seq: int, replacement, what: str) -> None:
         who = self._view.supervisor
         self._ask_reason(what + ": " + translate("Supervisor", "why?"),
-                         lambda reason: self.bridge.act("correct", seq, replacement, who, reason))
+                         lambda reason: self.bridge.act("correct", seq, replacement, who, reason),
+                         translate("Supervisor", "Corrected: %1").replace("%1", what))
 
     def _ask_table(self) -> None:
         view = self._view

@@ -13,6 +13,7 @@ from kiosk.ui.text import translate
 from kiosk.ui.widgets.box import clear
 
 REFUSAL_MS = 6000  # a refused touch stays this long: long enough to read twice
+BANNER_MM = 13.0  # the strip's reserved height: two lines of text and a 10 mm button
 
 
 class FaultBanners(QWidget):
@@ -25,9 +26,10 @@ class FaultBanners(QWidget):
         super().__init__(parent)
         self.metrics = metrics
         self.setObjectName("banners")
-        self._layout = QVBoxLayout(self)
+        self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(metrics.mm(1))
+        self._layout.setSpacing(metrics.mm(1.5))
+        self.setFixedHeight(metrics.mm(BANNER_MM))
         self._refusal: QLabel | None = None
         self._faults = ()
         self._timer = QTimer(self)
@@ -35,6 +37,8 @@ class FaultBanners(QWidget):
         self._timer.timeout.connect(self._drop_refusal)
 
     def render(self, faults) -> None:
+        if tuple(faults) == self._faults:
+            return  # nothing new: the strip is not drawn again
         self._faults = tuple(faults)
         self._draw()
 
@@ -47,24 +51,29 @@ class FaultBanners(QWidget):
         self._refusal = None
         self._draw()
 
+    def showing(self) -> bool:
+        """A refusal or a fault is on the strip."""
+        return bool(self._refusal or self._faults)
+
     def _draw(self) -> None:
         clear(self._layout)
-        m = self.metrics
         if self._refusal:
-            self._layout.addWidget(self._bar(theme.WARN_BG, self._refusal, "", None, "refusal"))
-        for f in reversed(self._faults[-3:]):
+            self._layout.addWidget(self._bar(theme.WARN_BG, self._refusal, "", None, "refusal"),
+                                   1)
+        if self._faults:
+            f = self._faults[-1]
             what, todo = fault_text(f)
+            hidden = len(self._faults) - 1
+            if hidden > 0:
+                # a count, not a plural: lupdate marks plurals only where the count is a literal
+                todo = (todo + " " if todo else "") + translate(
+                    "Banner", "More faults: %1").replace("%1", str(hidden))
             manual = f.kind in ("lost", "silence", "misread", "checksum", "uncertain", "gap",
                                 "garbage")
             self._layout.addWidget(self._bar(theme.ALARM_BG, what, todo, f, f"fault-{f.seq}",
-                                             keypad=manual))
-        hidden = len(self._faults) - 3
-        if hidden > 0:
-            # a count, not a plural: lupdate marks plurals only where the count is a literal
-            more = QLabel(translate("Banner", "More faults: %1").replace("%1", str(hidden)))
-            more.setStyleSheet(f"color: {theme.BAD}; font-size: {m.font_px(2.8)}px;")
-            self._layout.addWidget(more)
-        self.setVisible(bool(self._refusal or self._faults))
+                                             keypad=manual), 2)
+        if not self.showing():
+            self._layout.addStretch(1)
 
     def _bar(self, colour: str, what: str, todo: str, fault, name: str,
              keypad: bool = False) -> QFrame:
@@ -73,20 +82,22 @@ class FaultBanners(QWidget):
         bar.setObjectName(name)
         bar.setStyleSheet(f"QFrame#{name} {{ background: {colour}; border-radius: {m.mm(1)}px; }}")
         row = QHBoxLayout(bar)
-        row.setContentsMargins(m.mm(2), m.mm(1), m.mm(2), m.mm(1))
+        row.setContentsMargins(m.mm(1.5), m.mm(0.5), m.mm(1.5), m.mm(0.5))
         icon = QLabel("\u26a0")
-        icon.setStyleSheet(f"font-size: {m.font_px(5)}px;")
+        icon.setStyleSheet(f"font-size: {m.font_px(4.5)}px;")
         row.addWidget(icon)
         texts = QVBoxLayout()
+        texts.setSpacing(0)
         head = QLabel(what)
         head.setObjectName("what")
         head.setWordWrap(True)
-        head.setStyleSheet(f"font-weight: bold; font-size: {m.font_px(3.4)}px;")
+        head.setStyleSheet(f"font-weight: bold; font-size: {m.font_px(3.2)}px;")
         texts.addWidget(head)
         if todo:
             hint = QLabel(todo)
             hint.setObjectName("todo")
             hint.setWordWrap(True)
+            hint.setStyleSheet(f"font-size: {m.font_px(3.0)}px;")
             texts.addWidget(hint)
         row.addLayout(texts, 1)
         if keypad:

@@ -10,6 +10,7 @@ from kiosk.ui import theme
 from kiosk.ui.text import translate
 
 RANKS = "A23456789TJQK"
+COLUMNS = 6  # keys a row: A-6, 7-Q, then K and the four suits
 
 
 class CardKeypad(QWidget):
@@ -26,7 +27,8 @@ class CardKeypad(QWidget):
         lay.setSpacing(metrics.gap)
         head = QHBoxLayout()
         self.prompt = QLabel(translate("Keypad", "Key in the card: rank, then suit"))
-        self.prompt.setStyleSheet(f"font-size: {metrics.font_px(3.4)}px; font-weight: bold;")
+        self.prompt.setWordWrap(True)
+        self.prompt.setStyleSheet(f"font-size: {metrics.font_px(3.2)}px; font-weight: bold;")
         head.addWidget(self.prompt, 1)
         close = QPushButton(translate("Keypad", "Close"))
         close.setObjectName(f"{prefix}keypad-close")
@@ -40,27 +42,28 @@ class CardKeypad(QWidget):
             key = QPushButton(theme.RANK_TEXT.get(r, r))
             key.setObjectName(f"{prefix}rank-{r}")
             key.setCheckable(True)
-            key.setMinimumSize(metrics.mm(12), metrics.mm(12))
+            key.setMinimumSize(metrics.mm(11), metrics.mm(11))
+            key.setStyleSheet("QPushButton { padding: 0; }")
             key.clicked.connect(lambda _=False, r=r: self._pick_rank(r))
-            ranks.addWidget(key, i // 7, i % 7)
+            ranks.addWidget(key, i // COLUMNS, i % COLUMNS)
             self.rank_keys[r] = key
         lay.addLayout(ranks)
-        suits = QHBoxLayout()
-        suits.setSpacing(metrics.gap)
+        suits = ranks  # the suits follow the king on the last row: a narrow keypad
         self.suit_keys = {}
         for s in "SHDC":
             colour = theme.CARD_RED if s in "HD" else theme.CARD_BLACK
             key = QPushButton(theme.SUIT_SYMBOL[s])
             key.setObjectName(f"{prefix}suit-{s}")
-            key.setMinimumSize(metrics.mm(16), metrics.mm(12))
+            key.setMinimumSize(metrics.mm(11), metrics.mm(11))
             key.setStyleSheet(f"QPushButton {{ background: {theme.CARD_BG}; color: {colour}; "
-                              f"font-size: {metrics.font_px(6)}px; }} QPushButton:disabled "
+                              f"padding: 0; font-size: {metrics.font_px(5)}px; }} "
+                              f"QPushButton:disabled "
                               f"{{ background: #3a3a3a; color: #777; }}")
             key.setEnabled(False)
             key.clicked.connect(lambda _=False, s=s: self._pick_suit(s))
-            suits.addWidget(key)
+            place = len(RANKS) + len(self.suit_keys)
+            suits.addWidget(key, place // COLUMNS, place % COLUMNS)
             self.suit_keys[s] = key
-        lay.addLayout(suits)
 
     def _pick_rank(self, rank: str) -> None:
         self._rank = rank
