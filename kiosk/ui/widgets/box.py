@@ -214,6 +214,14 @@ class BoxWidget(QFrame):
         who.addWidget(self._state_label)
         head.addLayout(who, 1)
         self._layout.addLayout(head)
+        # the stakes while betting: hidden, not deleted, when the deal begins (a widget taken
+        # off the box is styled again on its way out); drawn anew when the stakes change
+        self._tiles = QWidget()
+        self._tiles_layout = QVBoxLayout(self._tiles)
+        self._tiles_layout.setContentsMargins(0, 0, 0, 0)
+        self._tiles_layout.setSpacing(metrics.mm(1))
+        self._tiles.hide()
+        self._layout.addWidget(self._tiles)
         self._hand_pool: list[HandWidget] = []
         self._line_pool: list[QLabel] = []
         # the lines paid at once: one button per line, made once and changed in place, so it
@@ -265,8 +273,22 @@ class BoxWidget(QFrame):
             self._show_state(box.state)
             return
         self._shape = shape
+        # off while the box is drawn: each widget shown would lay the box out at once; it is
+        # laid out once, before it is painted
+        self._layout.setEnabled(False)
+        try:
+            self._draw(box, offers, pays, tiles, can_bet)
+        finally:
+            self._layout.setEnabled(True)
+            self._layout.invalidate()
+
+    def _draw(self, box, offers: tuple, pays: tuple, tiles: tuple | None,
+              can_bet: bool) -> None:
+        m = self.metrics
         self._state = None
         self._take_body()
+        if tiles is None:
+            self._tiles.hide()
         if box.state == "empty" and not box.seated:
             self._empty.show()
             self._owner.hide()
@@ -345,8 +367,8 @@ class BoxWidget(QFrame):
         self._hands = []
         kept = set(map(id, self._hand_pool + self._line_pool))
         kept |= set(map(id, self._pay_buttons.values()))
-        while self._layout.count() > 1:
-            item = self._layout.takeAt(1)
+        while self._layout.count() > 2:  # the head and the stakes stay
+            item = self._layout.takeAt(2)
             widget, inner = item.widget(), item.layout()
             if widget is not None and id(widget) in kept:
                 widget.hide()
@@ -377,6 +399,8 @@ class BoxWidget(QFrame):
         """Every stake on the box, under "clear": a touch on a tile picks the stake for the
         chips, its "−" takes the player's last chip off."""
         m = self.metrics
+        clear(self._tiles_layout)
+        self._tiles.setVisible(bool(tiles))
         if not tiles:
             self._layout.addStretch(1)
             return
@@ -389,9 +413,9 @@ class BoxWidget(QFrame):
         wipe.setStyleSheet(f"QPushButton {{ padding: 0 {m.mm(0.5)}px; font-size: {px}px; "
                            f"min-height: {m.target - 4}px; max-height: {m.target - 4}px; }}")
         wipe.clicked.connect(lambda _=False, n=box.number: self.cleared.emit(n))
-        self._layout.addWidget(wipe)
+        self._tiles_layout.addWidget(wipe)
         for t in tiles:
-            self._layout.addWidget(StakeTileWidget(box.number, t, can_bet, m, self))
+            self._tiles_layout.addWidget(StakeTileWidget(box.number, t, can_bet, m, self))
         self._layout.addStretch(1)
 
     def _pay_button(self, line) -> QPushButton:
@@ -428,8 +452,8 @@ class BoxWidget(QFrame):
         words = _state_text(state)
         self._state.setText(f"{self._seat_text} \u00b7 {words}" if words else self._seat_text)
         colour = theme.ACCENT if state == "playing" else theme.MUTED
-        self._state.setStyleSheet(f"color: {colour}; font-size: {self.metrics.font_px(3.0)}px; "
-                                  f"font-weight: {'bold' if state == 'playing' else 'normal'};")
+        theme.restyle(self._state, f"color: {colour}; font-size: {self.metrics.font_px(3.0)}px; "
+                                   f"font-weight: {'bold' if state == 'playing' else 'normal'};")
 
     def _offer_button(self, box, slot: OfferSlot) -> QPushButton:
         """The player's own insurance button: it stays where it is once touched, showing what
