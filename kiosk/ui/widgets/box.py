@@ -184,6 +184,12 @@ class BoxWidget(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumWidth(metrics.mm(22))
         self.setAccessibleName(f"box {number}")
+        self.setProperty("lit", False)
+        self.setStyleSheet(
+            f"QFrame#box-{number} {{ background: {theme.FELT}; border: {metrics.mm(0.4)}px "
+            f"solid {theme.FELT_EDGE}; border-radius: {metrics.mm(2.5)}px; }} "
+            f"QFrame#box-{number}[lit=\"true\"] {{ border: {metrics.mm(1.0)}px solid "
+            f"{theme.ACCENT}; }}")
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(metrics.mm(1.5), metrics.mm(1.5), metrics.mm(1.5),
                                         metrics.mm(1.5))
@@ -251,16 +257,17 @@ class BoxWidget(QFrame):
                 b.setParent(None)
                 b.deleteLater()
             self._pay_buttons = {}
-        m = self.metrics
         self.selected = selected
         active = any(h.active for h in box.hands)
-        edge = theme.ACCENT if (selected or active) else theme.FELT_EDGE
-        width = m.mm(1.0) if (selected or active) else m.mm(0.4)
-        if (edge, width) != getattr(self, "_edge", None):
-            self._edge = (edge, width)
-            self.setStyleSheet(f"QFrame#box-{self.number} {{ background: {theme.FELT}; "
-                               f"border: {width}px solid {edge}; border-radius: "
-                               f"{m.mm(2.5)}px; }}")
+        lit = selected or active
+        if lit != self.property("lit"):
+            # a property the box's own sheet reads, the box alone polished again: a new
+            # sheet would style everything in the box anew
+            self.setProperty("lit", lit)
+            self.style().unpolish(self)
+            self.style().polish(self)
+            self.setFrameStyle(self.frameStyle())  # the frame's width, and the layout in it
+            self.update()
         # what only a new card changes (cards, totals, the box's state) is set in place; the
         # rest (players, stakes, hands split, offers) draws the box again
         shape = (box.seated, box.owner, box.coplayers, box.twins, box.bust, offers, pays,
