@@ -294,8 +294,8 @@ class BoxWidget(QFrame):
         m = self.metrics
         self._state = None
         self._take_body()
-        if tiles is None:
-            self._tiles.hide()
+        if tiles is None or (box.state == "empty" and not box.seated):
+            self._tiles.hide()  # shown again by _draw_tiles where the box has stakes
         if box.state == "empty" and not box.seated:
             self._empty.show()
             self._owner.hide()
