@@ -69,3 +69,10 @@ def stylesheet(m) -> str:
         min-height: {m.mm(12)}px; font-size: {m.font_px(3.4)}px; }}
     QScrollArea {{ border: none; }}
     """
+
+
+def restyle(widget, sheet: str) -> None:
+    """Give a widget its own style sheet, unless it has it already: setting one polishes the
+    widget and all in it anew, a cost paid on every redraw if done each time."""
+    if widget.styleSheet() != sheet:
+        widget.setStyleSheet(sheet)

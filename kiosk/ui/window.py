@@ -97,17 +97,18 @@ class StatusBar(QWidget):
             self.shoe.setText(translate("Status", "no shoe"))
         elif shoe.cut_card_out:
             self.shoe.setText(translate("Status", "CUT CARD OUT: last round of this shoe"))
-            self.shoe.setStyleSheet(f"color: {theme.ACCENT}; font-weight: bold;")
+            theme.restyle(self.shoe, f"color: {theme.ACCENT}; font-weight: bold;")
         else:
             self.shoe.setText(translate("Status", "Shoe %1: %2 cards left")
                               .replace("%1", str(shoe.number)).replace("%2", str(shoe.left)))
-            self.shoe.setStyleSheet("")
+            theme.restyle(self.shoe, "")
         src = view.source
         kind = translate("Source", SOURCES.get(src.kind, src.kind))
         state = translate("Source", SOURCE_STATES.get(src.state, src.state))
         self.source.setText(f"{kind}: {state}")
         bad = src.state in ("lost", "silent")
-        self.source.setStyleSheet(f"color: {theme.BAD if bad else theme.GOOD}; font-weight: bold;")
+        theme.restyle(self.source, f"color: {theme.BAD if bad else theme.GOOD}; "
+                                   "font-weight: bold;")
         self.render_pit(view.pit)
 
     def render_pit(self, pit) -> None:
@@ -128,7 +129,7 @@ class StatusBar(QWidget):
                                                "supervisor")}.get(pit.state, pit.state)
         self.pit.setText(text.replace("%1", str(pit.behind)).replace("%2", since))
         good = pit.state in ("shipped", "behind")
-        self.pit.setStyleSheet(f"color: {theme.GOOD if good else theme.BAD};")
+        theme.restyle(self.pit, f"color: {theme.GOOD if good else theme.BAD};")
 
 
 class MainWindow(QWidget):

@@ -74,15 +74,31 @@ class HandWidget(QFrame):
         self._outline = self._colour = None
         self.show_hand(hand)
 
+    def reuse(self, hand, card_scale: float) -> None:
+        """Show another hand (of this box, next round or after a split) in this widget: made
+        once, it is not polished again, so a box's first card costs one card widget."""
+        if card_scale != self.scale:
+            self.scale = card_scale
+            self.drop_cards()
+            self.spacer.setFixedHeight(self.metrics.mm(18.5 * card_scale))
+            self._colour = None  # the total's size goes with the cards'
+        if self.objectName() != f"hand-{hand.number}":
+            self.setObjectName(f"hand-{hand.number}")
+            self._outline = None  # its outline names it
+        self.show_hand(hand)
+
+    def drop_cards(self) -> None:
+        for w in self.card_widgets:
+            w.hide()
+            w.setParent(None)
+            w.deleteLater()
+        self.card_widgets = []
+
     def show_hand(self, hand) -> None:
         m = self.metrics
         codes = [w.code for w in self.card_widgets]
         if list(hand.cards[:len(codes)]) != codes:  # a card corrected: the row again
-            for w in self.card_widgets:
-                w.hide()
-                w.setParent(None)
-                w.deleteLater()
-            self.card_widgets = []
+            self.drop_cards()
         for code in hand.cards[len(self.card_widgets):]:
             w = CardWidget(code, m, self.scale)
             self.cards.insertWidget(self.cards.count() - 1, w)
@@ -168,12 +184,52 @@ class BoxWidget(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumWidth(metrics.mm(22))
         self.setAccessibleName(f"box {number}")
+        self.setProperty("lit", False)
+        self.setStyleSheet(
+            f"QFrame#box-{number} {{ background: {theme.FELT}; border: {metrics.mm(0.4)}px "
+            f"solid {theme.FELT_EDGE}; border-radius: {metrics.mm(2.5)}px; }} "
+            f"QFrame#box-{number}[lit=\"true\"] {{ border: {metrics.mm(1.0)}px solid "
+            f"{theme.ACCENT}; }}")
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(metrics.mm(1.5), metrics.mm(1.5), metrics.mm(1.5),
                                         metrics.mm(1.5))
         self._layout.setSpacing(metrics.mm(1))
         self._hands: list[HandWidget] = []
         self._state: QLabel | None = None
+        # the head (number, owner, where he is and what the box waits for), the hands and the
+        # stake lines are made once and changed in place: a new widget costs its polish under
+        # the style sheet, and the deal's first card changes every box from stakes to hands
+        m = metrics
+        head = QHBoxLayout()
+        self._num = QLabel(str(number))
+        self._num.setStyleSheet(f"font-size: {m.font_px(5)}px; font-weight: bold; "
+                                f"color: {theme.MUTED};")
+        head.addWidget(self._num)
+        self._empty = QLabel(translate("Box", "empty"))
+        self._empty.setStyleSheet(f"color: {theme.MUTED}; font-size: {m.font_px(3)}px;")
+        head.addWidget(self._empty, 1, Qt.AlignmentFlag.AlignTop)
+        who = QVBoxLayout()
+        who.setSpacing(0)
+        self._owner = QLabel("")
+        self._owner.setObjectName("owner")
+        self._owner.setStyleSheet(f"font-weight: bold; font-size: {m.font_px(3.4)}px;")
+        who.addWidget(self._owner)
+        self._state_label = QLabel("")
+        self._state_label.setObjectName("state")
+        self._state_label.setWordWrap(True)
+        who.addWidget(self._state_label)
+        head.addLayout(who, 1)
+        self._layout.addLayout(head)
+        # the stakes while betting: hidden, not deleted, when the deal begins (a widget taken
+        # off the box is styled again on its way out); drawn anew when the stakes change
+        self._tiles = QWidget()
+        self._tiles_layout = QVBoxLayout(self._tiles)
+        self._tiles_layout.setContentsMargins(0, 0, 0, 0)
+        self._tiles_layout.setSpacing(metrics.mm(1))
+        self._tiles.hide()
+        self._layout.addWidget(self._tiles)
+        self._hand_pool: list[HandWidget] = []
+        self._line_pool: list[QLabel] = []
         # the lines paid at once: one button per line, made once and changed in place, so it
         # keeps its place (and stays the same button) while the round lasts
         self._pay_buttons: dict[tuple, QPushButton] = {}
@@ -201,16 +257,17 @@ class BoxWidget(QFrame):
                 b.setParent(None)
                 b.deleteLater()
             self._pay_buttons = {}
-        m = self.metrics
         self.selected = selected
         active = any(h.active for h in box.hands)
-        edge = theme.ACCENT if (selected or active) else theme.FELT_EDGE
-        width = m.mm(1.0) if (selected or active) else m.mm(0.4)
-        if (edge, width) != getattr(self, "_edge", None):
-            self._edge = (edge, width)
-            self.setStyleSheet(f"QFrame#box-{self.number} {{ background: {theme.FELT}; "
-                               f"border: {width}px solid {edge}; border-radius: "
-                               f"{m.mm(2.5)}px; }}")
+        lit = selected or active
+        if lit != self.property("lit"):
+            # a property the box's own sheet reads, the box alone polished again: a new
+            # sheet would style everything in the box anew
+            self.setProperty("lit", lit)
+            self.style().unpolish(self)
+            self.style().polish(self)
+            self.setFrameStyle(self.frameStyle())  # the frame's width, and the layout in it
+            self.update()
         # what only a new card changes (cards, totals, the box's state) is set in place; the
         # rest (players, stakes, hands split, offers) draws the box again
         shape = (box.seated, box.owner, box.coplayers, box.twins, box.bust, offers, pays,
@@ -223,29 +280,32 @@ class BoxWidget(QFrame):
             self._show_state(box.state)
             return
         self._shape = shape
-        self._hands: list[HandWidget] = []
+        # off while the box is drawn: each widget shown would lay the box out at once; it is
+        # laid out once, before it is painted
+        self._layout.setEnabled(False)
+        try:
+            self._draw(box, offers, pays, tiles, can_bet)
+        finally:
+            self._layout.setEnabled(True)
+            self._layout.invalidate()
+
+    def _draw(self, box, offers: tuple, pays: tuple, tiles: tuple | None,
+              can_bet: bool) -> None:
+        m = self.metrics
         self._state = None
-        for b in self._pay_buttons.values():  # kept: drawn again in their places below
-            self._layout.removeWidget(b)
-        clear(self._layout)
-        head = QHBoxLayout()
-        num = QLabel(str(box.number))
-        num.setStyleSheet(f"font-size: {m.font_px(5)}px; font-weight: bold; color: {theme.MUTED};")
-        head.addWidget(num)
-        who = QVBoxLayout()
-        who.setSpacing(0)
+        self._take_body()
+        if tiles is None or (box.state == "empty" and not box.seated):
+            self._tiles.hide()  # shown again by _draw_tiles where the box has stakes
         if box.state == "empty" and not box.seated:
-            empty = QLabel(translate("Box", "empty"))
-            empty.setStyleSheet(f"color: {theme.MUTED}; font-size: {m.font_px(3)}px;")
-            head.addWidget(empty, 1, Qt.AlignmentFlag.AlignTop)
-            self._layout.addLayout(head)
+            self._empty.show()
+            self._owner.hide()
+            self._state_label.hide()
             self._layout.addStretch(1)
-            self._hands = []
             return
-        owner = QLabel(player_label(box.owner) if box.owner else translate("Box", "no owner"))
-        owner.setObjectName("owner")
-        owner.setStyleSheet(f"font-weight: bold; font-size: {m.font_px(3.4)}px;")
-        who.addWidget(owner)
+        self._empty.hide()
+        self._owner.setText(player_label(box.owner) if box.owner else
+                            translate("Box", "no owner"))
+        self._owner.show()
         if box.seated and box.seated == box.owner:
             seat_text = translate("Box", "seated")
         elif box.owner:
@@ -254,31 +314,44 @@ class BoxWidget(QFrame):
             seat_text = translate("Box", "empty seat")
         # where the owner is and what the box waits for, on one line: "seated · to act"
         self._seat_text = seat_text
-        self._state = QLabel("")
-        self._state.setObjectName("state")
-        self._state.setWordWrap(True)
+        self._state = self._state_label
+        self._state.show()
         self._state_shown = None
-        who.addWidget(self._state)
         self._show_state(box.state)
-        head.addLayout(who, 1)
-        self._layout.addLayout(head)
         if tiles is not None:  # betting: no cards yet, the stakes as buttons in their place
+            for widget in self._hand_pool:  # last round's cards go now, not at the deal
+                widget.drop_cards()
             self._draw_tiles(box, tiles, can_bet)
             return
         scale = 1.0 if len(box.hands) <= 1 else 0.7 if len(box.hands) == 2 else 0.55
-        for hand in box.hands:
-            widget = HandWidget(hand, m, scale)
+        for i, hand in enumerate(box.hands):
+            if i < len(self._hand_pool):
+                widget = self._hand_pool[i]
+                widget.reuse(hand, scale)
+                widget.show()
+            else:
+                widget = HandWidget(hand, m, scale)
+                self._hand_pool.append(widget)
             self._hands.append(widget)
             self._layout.addWidget(widget)
+        self._drop_unused(self._hand_pool, len(box.hands))
         self._layout.addStretch(1)
         # while insurance is offered or a line is paid at once, the players' own buttons
         # stand for their stake lines
-        for line in (() if offers or pays else _stake_lines(box)):
-            label = QLabel(line)
-            label.setObjectName("stake-line")
-            label.setWordWrap(True)
-            label.setStyleSheet(f"font-size: {m.font_px(3.0)}px;")
+        lines = () if offers or pays else _stake_lines(box)
+        for i, line in enumerate(lines):
+            if i < len(self._line_pool):
+                label = self._line_pool[i]
+                label.setText(line)
+                label.show()
+            else:
+                label = QLabel(line)
+                label.setObjectName("stake-line")
+                label.setWordWrap(True)
+                label.setStyleSheet(f"font-size: {m.font_px(3.0)}px;")
+                self._line_pool.append(label)
             self._layout.addWidget(label)
+        self._drop_unused(self._line_pool, len(lines))
         # one place per player, the owner first: his line paid at once where it is payable,
         # else his insurance offer; a place keeps its row whatever the others do
         offered = {slot.player: slot for slot in offers}
@@ -295,6 +368,34 @@ class BoxWidget(QFrame):
                 keep.setFixedHeight(self.metrics.mm(12))
                 self._layout.addWidget(keep)
 
+    def _take_body(self) -> None:
+        """Everything below the head out of the box's layout: the hands and stake lines kept
+        (hidden) to be shown again, the pay buttons kept, the rest deleted."""
+        self._hands = []
+        kept = set(map(id, self._hand_pool + self._line_pool))
+        kept |= set(map(id, self._pay_buttons.values()))
+        while self._layout.count() > 2:  # the head and the stakes stay
+            item = self._layout.takeAt(2)
+            widget, inner = item.widget(), item.layout()
+            if widget is not None and id(widget) in kept:
+                widget.hide()
+            elif widget is not None:
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
+            elif inner is not None:
+                clear(inner)
+                inner.setParent(None)
+                inner.deleteLater()
+
+    @staticmethod
+    def _drop_unused(pool: list, used: int) -> None:
+        """In play a box keeps no more hands or stake lines than it shows."""
+        for widget in pool[used:]:
+            widget.setParent(None)
+            widget.deleteLater()
+        del pool[used:]
+
     def _touch_pay(self, button, key: tuple, since: float) -> None:
         button.setChecked(False)  # checked means paid: only the view says so
         if (self.clock() - since) * 1000 < self.guard_ms:
@@ -305,6 +406,8 @@ class BoxWidget(QFrame):
         """Every stake on the box, under "clear": a touch on a tile picks the stake for the
         chips, its "−" takes the player's last chip off."""
         m = self.metrics
+        clear(self._tiles_layout)
+        self._tiles.setVisible(bool(tiles))
         if not tiles:
             self._layout.addStretch(1)
             return
@@ -317,9 +420,9 @@ class BoxWidget(QFrame):
         wipe.setStyleSheet(f"QPushButton {{ padding: 0 {m.mm(0.5)}px; font-size: {px}px; "
                            f"min-height: {m.target - 4}px; max-height: {m.target - 4}px; }}")
         wipe.clicked.connect(lambda _=False, n=box.number: self.cleared.emit(n))
-        self._layout.addWidget(wipe)
+        self._tiles_layout.addWidget(wipe)
         for t in tiles:
-            self._layout.addWidget(StakeTileWidget(box.number, t, can_bet, m, self))
+            self._tiles_layout.addWidget(StakeTileWidget(box.number, t, can_bet, m, self))
         self._layout.addStretch(1)
 
     def _pay_button(self, line) -> QPushButton:
@@ -356,8 +459,8 @@ class BoxWidget(QFrame):
         words = _state_text(state)
         self._state.setText(f"{self._seat_text} \u00b7 {words}" if words else self._seat_text)
         colour = theme.ACCENT if state == "playing" else theme.MUTED
-        self._state.setStyleSheet(f"color: {colour}; font-size: {self.metrics.font_px(3.0)}px; "
-                                  f"font-weight: {'bold' if state == 'playing' else 'normal'};")
+        theme.restyle(self._state, f"color: {colour}; font-size: {self.metrics.font_px(3.0)}px; "
+                                   f"font-weight: {'bold' if state == 'playing' else 'normal'};")
 
     def _offer_button(self, box, slot: OfferSlot) -> QPushButton:
         """The player's own insurance button: it stays where it is once touched, showing what
