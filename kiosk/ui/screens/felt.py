@@ -15,6 +15,7 @@ from kiosk.ui.widgets.box import (
     StakeTile,
     clear,
     insurance_cost,
+    tile_columns,
 )
 from kiosk.ui.widgets.card import CardWidget
 
@@ -126,6 +127,7 @@ class Felt(QWidget):
             row.addWidget(w, 1)
             self.boxes.append(w)
         lay.addLayout(row, 1)
+        self._row = row
 
     def set_guard(self, clock, guard_ms: int) -> None:
         """The touch guard of the buttons on the felt that take the place of another."""
@@ -140,11 +142,16 @@ class Felt(QWidget):
         self.dealer.render(view)
         window = offers and insurance_window(view)
         betting = picked is not None
-        for w, box in zip(self.boxes, view.boxes, strict=False):
+        for i, (w, box) in enumerate(zip(self.boxes, view.boxes, strict=False)):
+            tiles = stake_tiles(box, picked) if betting else None
+            # a box with two columns of stakes is as wide as two boxes while betting
+            wide = tile_columns(len(tiles)) if tiles else 1
+            if self._row.stretch(i) != wide:
+                self._row.setStretch(i, wide)
             w.render(box, selected == box.number,
                      offer_slots(view, box) if window and not betting else (),
                      pay_slots(view, box) if offers and not betting else (),
-                     stake_tiles(box, picked) if betting else None,
+                     tiles,
                      view.choices.bet, view.round_id)
 
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -223,7 +224,7 @@ class BoxWidget(QFrame):
         # the stakes while betting: hidden, not deleted, when the deal begins (a widget taken
         # off the box is styled again on its way out); drawn anew when the stakes change
         self._tiles = QWidget()
-        self._tiles_layout = QVBoxLayout(self._tiles)
+        self._tiles_layout = QGridLayout(self._tiles)
         self._tiles_layout.setContentsMargins(0, 0, 0, 0)
         self._tiles_layout.setSpacing(metrics.mm(1))
         self._tiles.hide()
@@ -420,9 +421,16 @@ class BoxWidget(QFrame):
         wipe.setStyleSheet(f"QPushButton {{ padding: 0 {m.mm(0.5)}px; font-size: {px}px; "
                            f"min-height: {m.target - 4}px; max-height: {m.target - 4}px; }}")
         wipe.clicked.connect(lambda _=False, n=box.number: self.cleared.emit(n))
-        self._tiles_layout.addWidget(wipe)
-        for t in tiles:
-            self._tiles_layout.addWidget(StakeTileWidget(box.number, t, can_bet, m, self))
+        # past TILES_PER_COLUMN a second column beside the first (the felt gives the box the
+        # width): the first column's tiles stay where they were
+        columns = tile_columns(len(tiles))
+        grid = self._tiles_layout
+        grid.addWidget(wipe, 0, 0, 1, columns)
+        for i, t in enumerate(tiles):
+            grid.addWidget(StakeTileWidget(box.number, t, can_bet, m, self),
+                           1 + i % TILES_PER_COLUMN, i // TILES_PER_COLUMN)
+        for c in range(2):
+            grid.setColumnStretch(c, 1 if c < columns else 0)
         self._layout.addStretch(1)
 
     def _pay_button(self, line) -> QPushButton:
@@ -540,7 +548,7 @@ class StakeTileWidget(QWidget):
         self.setObjectName(f"tile-{key}")
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(metrics.mm(1))
+        row.setSpacing(metrics.mm(0.5))  # the name's room in a box beside a two-column one
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         what = money(tile.amount)  # a side bet: "Twins 10" under the player
         if tile.side is not None:
@@ -571,6 +579,15 @@ class StakeTileWidget(QWidget):
         self.off.clicked.connect(lambda _=False: owner.chip_off.emit(
             box, tile.player, tile.side or ""))
         row.addWidget(self.off)
+
+
+TILES_PER_COLUMN = 6  # a box's stakes in one column: six fit the 15.4-inch panel's felt
+
+
+def tile_columns(stakes: int) -> int:
+    """The columns a box's stake tiles take on the felt: one, two once one would overflow
+    (a box holds up to twelve stakes in view)."""
+    return 1 if stakes <= TILES_PER_COLUMN else 2
 
 
 def tile_font(metrics) -> tuple[int, int]:
