@@ -231,6 +231,21 @@ def standing(kiosk: Kiosk) -> None:
     kiosk.window.betting.select_box(6)
 
 
+@scene("crowded")
+def crowded(kiosk: Kiosk) -> None:
+    """Box 3 crowded: its owner and seven co-players, side bets too (twelve stakes, eight
+    players), picked for the chips."""
+    full_table(kiosk)
+    svc = kiosk.service
+    for n in (4, 5, 6, 7, 8):
+        svc.bet(f"C{n}", 3, "10")
+    svc.bet("S3", 3, "10", "twins")
+    svc.bet("C4", 3, "10", "twins")
+    svc.bet("C1", 3, "10", "bust")
+    svc.bet("C5", 3, "10", "bust")
+    kiosk.window.betting.select_box(3)
+
+
 @scene("pay-at-once")
 def pay_at_once(kiosk: Kiosk) -> None:
     """Black Jacks against a 6: each paid at once, one already confirmed."""

@@ -216,3 +216,55 @@ def test_the_paid_button_that_takes_the_even_money_offers_place_ignores_a_second
     tap(table, "paid-S1-1-1-even_money", after=0.7)
     table.qtbot.waitUntil(lambda: len(events(table, "paid")) == 1)
     assert pay.text() == "Seat 1\n20 paid" and not pay.isEnabled() and pay.isChecked()
+
+
+def test_a_box_of_eight_players_and_twelve_stakes_by_touch_keeps_its_first_tiles_in_place(
+        table):
+    """Stakes past the sixth open a second column: the tiles already on the box stay where
+    they were, every tile and player button is on screen, and the window keeps its size."""
+    size = table.window.size()
+
+    def shown(name):  # a tile just drawn is shown on the next turn of the loop
+        table.qtbot.waitUntil(lambda: (b := table.window.findChild(QPushButton, name))
+                              is not None and b.isVisible(), timeout=1000)
+
+    table.window._box_clicked(1)
+    table.click("seat")
+    table.click("chip-10")
+    for _ in range(5):  # five co-players: six stakes in one column
+        table.click("add-coplayer")
+        table.click("chip-10")
+    shown("stake-C5-1-main")
+    names = ["stake-S1-1-main"] + [f"stake-C{n}-1-main" for n in range(1, 6)]
+
+    def places():
+        return [table.find(QPushButton, n).mapTo(table.window, QPoint(0, 0)) for n in names]
+
+    before = places()
+    table.click("add-coplayer")
+    table.click("chip-10")  # the seventh stake
+    shown("stake-C6-1-main")
+    assert places() == before
+    table.click("add-coplayer")
+    table.click("chip-10")  # eight players
+    for player, side in (("S1", "twins"), ("C1", "twins"), ("S1", "bust"), ("C2", "bust")):
+        table.click(f"player-{player}")
+        table.click(f"target-{side}")
+        table.click("chip-10")
+    stakes = table.service.view().boxes[0]
+    assert len(stakes.hands[0].stakes) + len(stakes.twins) + len(stakes.bust) == 12
+    shown("stake-C2-1-bust")
+    assert table.window.size() == size
+    whole = table.window.rect()
+    tiles = [b for b in table.window.findChildren(QPushButton)
+             if b.objectName().startswith(("stake-", "chip-off-", "player-")) and
+             b.isVisibleTo(table.window)]
+    assert len(tiles) == 12 + 12 + 8
+    rects = [b.geometry().translated(b.parentWidget().mapTo(table.window, QPoint(0, 0)))
+             for b in tiles]
+    for b, r in zip(tiles, rects, strict=True):
+        assert whole.contains(r), b.objectName()
+    for i, a in enumerate(rects):
+        for j in range(i + 1, len(rects)):
+            assert not a.intersects(rects[j]), (tiles[i].objectName(), tiles[j].objectName())
+    assert places() == before  # the first column's tiles stayed all along

@@ -22,7 +22,8 @@ pytestmark = pytest.mark.xdist_group("ui")
 
 # the screens the dealer reads during play; the supervisor's, recall and the report are read
 # up close, between rounds
-DURING_PLAY = ("betting", "play", "play-split", "follow", "insurance", "settlement", "fault")
+DURING_PLAY = ("betting", "crowded", "play", "play-split", "follow", "insurance", "settlement",
+               "fault")
 CAP_MM = READ_MM
 
 

@@ -55,14 +55,16 @@ class BettingPanel(QWidget):
         outer.addStretch(1)
         # who: the box and its players
         who = QVBoxLayout()
+        self.head_row = QHBoxLayout()  # the box; with many players, the seat's buttons too
         self.box_title = QLabel("")
         self.box_title.setObjectName("box-title")
         self.box_title.setStyleSheet(f"font-size: {metrics.font_px(4)}px; font-weight: bold;")
-        who.addWidget(self.box_title)
+        self.head_row.addWidget(self.box_title)
+        who.addLayout(self.head_row)
         self.players = QGridLayout()
         self.players.setSpacing(metrics.gap)
         who.addLayout(self.players)
-        seat_row = QHBoxLayout()
+        self.seat_row = seat_row = QHBoxLayout()
         self.seat_button = QPushButton("")
         self.seat_button.setObjectName("seat")
         self.seat_button.clicked.connect(self._seat)
@@ -74,6 +76,8 @@ class BettingPanel(QWidget):
         who.addLayout(seat_row)
         who.addStretch(1)
         lay.addLayout(who, 3)
+        self._columns = lay
+        self._crowded = False
         # what: target and chips
         what = QVBoxLayout()
         targets = QHBoxLayout()
@@ -142,6 +146,10 @@ class BettingPanel(QWidget):
         if self.player not in players:
             self.player = players[0] if players else None
         clear(self.players)
+        self._crowd(len(players) > 4)
+        per_row = 3 if len(players) > 4 else 2
+        for c in range(3):
+            self.players.setColumnStretch(c, 1 if c < per_row else 0)
         for i, p in enumerate(players):
             b = QPushButton(player_label(p))
             b.setObjectName(f"player-{p}")
@@ -149,7 +157,9 @@ class BettingPanel(QWidget):
             b.setChecked(p == self.player)
             b.clicked.connect(lambda _=False, p=p: self._pick_player(p))
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            self.players.addWidget(b, i // 2, i % 2)
+            self.players.addWidget(b, i // per_row, i % per_row)
+            b.ensurePolished()
+            b.setMinimumWidth(b.sizeHint().width())  # the column widens to the names
         seated = box.seated
         self.seat_button.setText(translate("Betting", "Seat leaves") if seated
                                  else translate("Betting", "Player takes the seat"))
@@ -164,6 +174,21 @@ class BettingPanel(QWidget):
         self.take_back.setEnabled(can_bet and self._has_stake(box))
         self.clear_button.setEnabled(view.choices.bet and box.number in view.choices.clear)
         self.selection_changed.emit()  # the felt marks the stake the chips go to
+
+    def _crowd(self, crowded: bool) -> None:
+        """More than four players on the box: three to a row (nine in three rows), the seat's
+        buttons beside the box's name above them."""
+        if crowded == self._crowded:
+            return
+        self._crowded = crowded
+        was, to = (self.seat_row, self.head_row) if crowded else (self.head_row, self.seat_row)
+        for b in (self.seat_button, self.add_coplayer):
+            was.removeWidget(b)
+            to.addWidget(b)
+        # the wider players' column takes its room from the deal's hint, not from these
+        for b in (self.seat_button, self.add_coplayer, self.take_back, self.clear_button):
+            b.ensurePolished()
+            b.setMinimumWidth(b.sizeHint().width() if crowded else 0)
 
     def select_box(self, number: int) -> None:
         if self.box != number:
