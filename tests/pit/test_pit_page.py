@@ -16,6 +16,7 @@ import psycopg
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from kiosk.pit.shipper import Shipper
@@ -118,7 +119,11 @@ def log_in(browser, base: str, name: str, password: str) -> None:
     d.get(base + "/login")
     d.find_element(By.ID, "name").send_keys(name)
     d.find_element(By.ID, "password").send_keys(password)
+    page = d.find_element(By.TAG_NAME, "html")
     d.find_element(By.ID, "submit").click()
+    # the answer to the form has replaced the login page (a next d.get() would otherwise
+    # abort the submission before its session cookie is set)
+    WebDriverWait(d, 10).until(staleness_of(page))
 
 
 def tile_seq(d, table: str) -> int:
