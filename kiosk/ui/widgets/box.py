@@ -30,15 +30,17 @@ from kiosk.ui.text import money, player_label, total_label, translate
 from kiosk.ui.widgets.card import CardWidget
 
 
-def clear(layout) -> None:
-    """Empty a layout now: its widgets leave the screen at once (and are deleted later)."""
-    while layout.count():
-        item = layout.takeAt(0)
+def clear(layout, start: int = 0, keep: frozenset = frozenset()) -> None:
+    """Empty a layout from item `start` on, now: its widgets leave the screen at once and are
+    deleted later, but those whose id is in `keep`, which are only hidden (to be used again)."""
+    while layout.count() > start:
+        item = layout.takeAt(start)
         widget, inner = item.widget(), item.layout()
         if widget is not None:
             widget.hide()
-            widget.setParent(None)
-            widget.deleteLater()
+            if id(widget) not in keep:
+                widget.setParent(None)
+                widget.deleteLater()
         elif inner is not None:
             clear(inner)
             inner.setParent(None)
@@ -375,19 +377,7 @@ class BoxWidget(QFrame):
         self._hands = []
         kept = set(map(id, self._hand_pool + self._line_pool))
         kept |= set(map(id, self._pay_buttons.values()))
-        while self._layout.count() > 2:  # the head and the stakes stay
-            item = self._layout.takeAt(2)
-            widget, inner = item.widget(), item.layout()
-            if widget is not None and id(widget) in kept:
-                widget.hide()
-            elif widget is not None:
-                widget.hide()
-                widget.setParent(None)
-                widget.deleteLater()
-            elif inner is not None:
-                clear(inner)
-                inner.setParent(None)
-                inner.deleteLater()
+        clear(self._layout, start=2, keep=frozenset(kept))  # the head and the stakes stay
 
     @staticmethod
     def _drop_unused(pool: list, used: int) -> None:
