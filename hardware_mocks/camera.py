@@ -113,8 +113,9 @@ def felt(size: tuple[int, int], rng: np.random.Generator, blue: bool = False) ->
     else:
         base = np.array([rng.uniform(40, 60), rng.uniform(105, 135), rng.uniform(25, 45)])
     weave = rng.normal(0, 6, (h // 4 + 1, w // 4 + 1, 1))
-    weave = cv2.resize(weave, (w, h), interpolation=cv2.INTER_LINEAR)[:, :, None]
-    img = base[None, None, :] + weave + rng.normal(0, 2, (h, w, 1))
+    weave = cv2.resize(weave.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    grain = weave + rng.normal(0, 2, (h, w)).astype(np.float32)
+    img = cv2.merge([grain + np.float32(b) for b in base])
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
@@ -132,8 +133,18 @@ def lay_card(img: np.ndarray, deck: Deck, code: str, corners: np.ndarray) -> Non
     """Draw a face onto the image at the given corners, with a soft shadow under it."""
     w, h = deck.size
     src = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-    m = cv2.getPerspectiveTransform(src, np.float32(corners))
-    size = (img.shape[1], img.shape[0])
+    # only the part of the frame round the card is drawn on (its shadow reaches a few pixels
+    # beyond it): drawing on the whole frame per card made a 1080p scene take seconds
+    pad = 12
+    x0, y0 = np.floor(corners.min(axis=0)).astype(int) - pad
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + pad
+    x0, y0 = max(0, x0), max(0, y0)
+    x1, y1 = min(img.shape[1], x1), min(img.shape[0], y1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    m = cv2.getPerspectiveTransform(src, np.float32(corners - (x0, y0)))
+    roi = img[y0:y1, x0:x1]
+    size = (x1 - x0, y1 - y0)
     face = cv2.warpPerspective(deck.faces[code], m, size, flags=cv2.INTER_AREA)
     alpha = cv2.warpPerspective(deck.mask, m, size, flags=cv2.INTER_LINEAR)
     # a card has thickness and the table light is broad: a soft shadow all round its edges,
@@ -141,9 +152,9 @@ def lay_card(img: np.ndarray, deck: Deck, code: str, corners: np.ndarray) -> Non
     around = cv2.GaussianBlur(cv2.dilate(alpha, np.ones((3, 3), np.uint8)), (0, 0), 1.5)
     cast = cv2.GaussianBlur(np.roll(alpha, (2, 2), axis=(0, 1)), (0, 0), 2.5)
     shadow = np.maximum(0.3 * around, 0.35 * cast) / 255.0
-    img[:] = (img * (1 - shadow[:, :, None])).astype(np.uint8)
+    roi[:] = (roi * (1 - shadow[:, :, None])).astype(np.uint8)
     a = alpha[:, :, None].astype(np.float32) / 255.0
-    img[:] = (img * (1 - a) + face * a).astype(np.uint8)
+    roi[:] = (roi * (1 - a) + face * a).astype(np.uint8)
 
 
 def hand_corners(center, width: float, angle: float, count: int,
@@ -170,29 +181,30 @@ def apply_effects(img: np.ndarray, fx: Effects, rng: np.random.Generator,
         out = cv2.warpPerspective(out, m, (w, h), borderMode=cv2.BORDER_REFLECT)
         for c in cards:
             c.corners = cv2.perspectiveTransform(c.corners[None].astype(np.float32), m)[0]
+    # the frame's columns and rows: the light, the vignette and a glare spot are sums and
+    # products of a function of x and one of y (drawn as full grids they cost most of a scene)
+    xx = np.arange(w, dtype=np.float32)[None, :]
+    yy = np.arange(h, dtype=np.float32)[:, None]
     if fx.light:
         gx, gy = rng.uniform(-1, 1, 2)
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         ramp = 1 + fx.light * (gx * (xx / w - 0.5) + gy * (yy / h - 0.5))
-        out *= ramp[:, :, None]
+        out *= ramp.astype(np.float32)[:, :, None]
     if fx.vignette:
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
-        out *= (1 - fx.vignette * r2)[:, :, None]
+        out *= (1 - fx.vignette * r2).astype(np.float32)[:, :, None]
     if fx.glare and fx.glare_at is not None:
         # a soft highlight: its peak `glare` grey levels over the page, whitening it, and
         # fading to nothing at `glare_size` across
         cx, cy = fx.glare_at
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * (fx.glare_size / 4) ** 2))
-        share = (fx.glare / 255.0) * spot[:, :, None]
+        s2 = 2 * (fx.glare_size / 4) ** 2
+        spot = np.exp(-(xx - cx) ** 2 / s2) * np.exp(-(yy - cy) ** 2 / s2)
+        share = ((fx.glare / 255.0) * spot).astype(np.float32)[:, :, None]
         out = out * (1 - share) + 255.0 * share
     elif fx.glare:
         cx, cy = rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h
         sx, sy = rng.uniform(0.03, 0.08) * w, rng.uniform(0.03, 0.08) * h
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        spot = np.exp(-(((xx - cx) / sx) ** 2 + ((yy - cy) / sy) ** 2))
-        out += fx.glare * spot[:, :, None]
+        spot = np.exp(-((xx - cx) / sx) ** 2) * np.exp(-((yy - cy) / sy) ** 2)
+        out += (fx.glare * spot).astype(np.float32)[:, :, None]
     if fx.balance != (1.0, 1.0, 1.0):
         out *= np.array(fx.balance, np.float32)[None, None, :]
     if fx.gain != 1.0 or fx.contrast != 1.0:
@@ -200,7 +212,7 @@ def apply_effects(img: np.ndarray, fx: Effects, rng: np.random.Generator,
     if fx.blur:
         out = cv2.GaussianBlur(out, (0, 0), fx.blur)
     if fx.noise:
-        out += rng.normal(0, fx.noise, out.shape)
+        out += rng.normal(0, fx.noise, out.shape).astype(np.float32)
     out = np.clip(out, 0, 255).astype(np.uint8)
     if fx.jpeg:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, fx.jpeg])

@@ -392,6 +392,18 @@ def suits_of_tint(tint: np.ndarray | None, profile: DeckProfile) -> frozenset[st
     return d[0][1].union(*(profile.colour_confused.get(s, ()) for s in d[0][1]))
 
 
+def colour_clarity(tint: np.ndarray | None, profile: DeckProfile) -> float:
+    """How clearly the ink's colour is one of the deck's: the distance to the nearest of its
+    colours over the distance to the next (0: exactly one; 1: halfway, or no ink to judge)."""
+    if tint is None:
+        return 1.0
+    groups = profile.colour_groups
+    if len(groups) == 1:
+        return 0.0
+    d = sorted(float(np.linalg.norm(tint - centre)) for centre, _ in groups)
+    return min(1.0, d[0] / max(d[1], 1e-6))
+
+
 def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located,
                  profile: DeckProfile) -> frozenset[str] | None:
     """The suits whose ink colour the window's glyphs show (`suits_of_tint`)."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from drivers.camera.certainty import Certainty, packaged
 from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, features_all
 from drivers.camera.corners import (
     GREEN_BAIZE,
@@ -45,6 +46,7 @@ from drivers.camera.index import (
     SUIT_SLACK,
     Located,
     card_inside,
+    colour_clarity,
     cut_all,
     glyph_tint,
     ink_above,
@@ -122,6 +124,8 @@ class CardReading:
     # when its only doubts are the classifiers' margins: each margin as a share of the margin
     # needed (rank, suit); two index corners of one card that agree add their shares (`merge`)
     short_by: tuple[float, float] | None = None
+    evidence: dict | None = None  # what the certainty model weighs (`certainty.FEATURES`)
+    logit: float | None = None  # the model's log-odds that the reading is right
 
     def to_json(self) -> dict:
         out = {"card": self.card, "confidence": round(self.confidence, 3)}
@@ -137,8 +141,15 @@ class Recognizer:
     """Reads the cards of one deck design in frames of one table."""
 
     def __init__(self, profile: DeckProfile, card_width: float | None = None,
-                 thresholds: Thresholds = Thresholds(), cloth: Felt | None = None):
+                 thresholds: Thresholds = Thresholds(), cloth: Felt | None = None,
+                 certainty: Certainty | None | bool = True):
         self.profile = profile
+        # how sure a reading is: the packaged model (`certainty.py`), a given one, or with
+        # False the rules of `Thresholds` alone
+        self.certainty = (packaged() if certainty is True else certainty or None)
+        # every corner's reading before readings of one card are joined (for fitting the
+        # certainty model): a list to append to, or None
+        self.collect: list[CardReading] | None = None
         # in pixels of the full frame, where calibration knows it: a hint, never needed
         self.card_width = card_width
         self.t = thresholds
@@ -300,7 +311,10 @@ class Recognizer:
                 if reading.certain:
                     sure.append((*(reading.center * scale).tolist(),
                                  *(reading.corner.point * scale).tolist()))
-        return merge(readings, width / scale)
+        if self.collect is not None:
+            self.collect.extend(readings)
+        return merge(readings, width / scale,
+                     None if self.certainty is None else self.certainty.pair)
 
     def read_corner(self, frame, corner: Corner, width: float) -> CardReading | None:
         """The card whose index lies at this corner, or None when no index lies there."""
@@ -343,11 +357,14 @@ class Recognizer:
             features_all([found.suit_part for _, found in seen], SUIT_SIZE),
             [None if f is None else set(f) for f in families])
         centres = card_centres(corners, width, p.aspect)
-        for (i, found), family, (rank, _, r_margin), (suit, _, s_margin) in zip(
-                seen, families, ranks, suits, strict=True):
+        clarity = [colour_clarity(glyph_tint(tints[i * h: (i + 1) * h],
+                                             inks[i * h: (i + 1) * h], found), p)
+                   for i, found in seen]
+        for (i, found), family, (rank, _, r_margin), (suit, _, s_margin), clear in zip(
+                seen, families, ranks, suits, clarity, strict=True):
             readings[i] = self._reading(corners.corner(i), centres[i], maps[i],
                                         inks[i * h: (i + 1) * h], found, family, rank,
-                                        r_margin, suit, s_margin, width, shifts[i])
+                                        r_margin, suit, s_margin, width, shifts[i], clear)
             if trace is not None:
                 readings[i].candidates = _candidates(p, found, family)
         self._cut_higher(frame, maps, located, readings)
@@ -409,7 +426,9 @@ class Recognizer:
         cut again PAD_Y rows higher, all in one stack: where an index is found there higher
         than this one (by more than the suit's slack), the two windows disagree where the
         index lies and the reading is not sure."""
-        near = [i for i, r in enumerate(readings) if r is not None and r.certain
+        # (with the model, every reading there: a higher index is evidence it weighs)
+        near = [i for i, r in enumerate(readings) if r is not None
+                and (r.certain or self.certainty is not None)
                 and located[i].rank_box[1] <= PAD_Y // 2]
         if not near:
             return
@@ -420,14 +439,19 @@ class Recognizer:
             up = located[i].rank_box[1] + PAD_Y - found.rank_box[1]
             if (up > SUIT_SLACK and found.rank_match >= self.rank_seen
                     and found.suit_match >= self.suit_seen):
-                readings[i].certain = False
-                readings[i].doubts.append(f"a window cut higher finds an index {up} rows above "
-                                          "this one: it may be found cut (a 6 read as a 9)")
+                why = (f"a window cut higher finds an index {up} rows above this one: it may "
+                       "be found cut (a 6 read as a 9)")
+                if self.certainty is not None:
+                    readings[i].evidence["higher"] = 1.0
+                    self._judge(readings[i])
+                else:
+                    readings[i].certain = False
+                    readings[i].doubts.append(why)
 
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
                  ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,
                  r_margin: float, suit: str, s_margin: float, width: float,
-                 shift: int = 0) -> CardReading:
+                 shift: int = 0, clarity: float = 0.0) -> CardReading:
         """A corner's reading (its card centred at `center`) from what its window showed
         (moved `shift` rows along the card's edge from where the corner puts it): certain or
         not, and how sure."""
@@ -466,19 +490,48 @@ class Recognizer:
         ) if failed]
         certain = not doubts
         shares = (r_margin / p.rank_margin, s_margin / p.suit_margin)
+        evidence = {"rank_margin": r_margin, "suit_margin": s_margin, "rank_share": shares[0],
+                    "suit_share": shares[1], "rank_fit": rank_fit, "suit_fit": suit_fit,
+                    "rank_match": found.rank_match, "suit_match": found.suit_match,
+                    "colour": clarity if colour is not None else 1.0, "off_place": float(off),
+                    "at_end": float(found.rank_box[1] in (0, 2 * PAD_Y)), "ink_above": above,
+                    "line": line, "down": down, "shifted": float(shift != 0),
+                    "outline": float(corner.from_outline), "higher": 0.0,
+                    "width": width / 100, "nine": float(rank == "9"),
+                    "court": float(rank in "JQK")}
         margins_only = bool(doubts) and len(doubts) == (r_margin < p.rank_margin) + (
             s_margin < p.suit_margin)
         sure = min(*shares, 1.0)
         x0, y0, x1, y1 = found.rank_box
         index_at = to_frame @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
-        return CardReading(rank + suit, max(0.0, min(1.0, match * sure)),
+        reading = CardReading(rank + suit, max(0.0, min(1.0, match * sure)),
                            min(r_margin, s_margin), certain, center,
                            scores={"match": round(match, 3), "rank_margin": round(r_margin, 3),
                                    "suit_margin": round(s_margin, 3), "red": red,
                                    "off_place": round(float(off), 3),
                                    "ink_above": round(above, 3)},
                            corner=corner, width=width, index_at=index_at, doubts=doubts,
-                           short_by=shares if margins_only else None)
+                           short_by=shares if margins_only else None, evidence=evidence)
+        if self.certainty is not None:
+            self._judge(reading)
+        return reading
+
+    def _judge(self, reading: CardReading) -> None:
+        """Certain or not by the model: its log-odds from the reading's evidence against the
+        threshold picked on the tuning designs' tables (and the ink's colour known: without
+        it the suit was chosen among all four). Why not, in the model's terms, with the rules'
+        doubts kept as a description for `--explain`."""
+        model = self.certainty
+        reading.logit = model.logit(reading.evidence)
+        colour_known = reading.evidence["colour"] < 1.0
+        reading.certain = colour_known and reading.logit >= model.threshold
+        reading.short_by = None
+        reading.doubts = [] if reading.certain else (
+            [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}: "
+             + ", ".join(model.weakest(reading.evidence))]
+            + (["the ink's colour is not clearly one of the deck's"] if not colour_known
+               else []))
+        reading.confidence = float(1 / (1 + np.exp(-np.clip(reading.logit, -30, 30))))
 
 
 def _inside(profile: DeckProfile, width: float, corners: Corners,
@@ -614,22 +667,30 @@ def _on_cards(mask: np.ndarray, corners: Corners, width: float,
     return _on_card_share(mask, corners, width * s, width * aspect * s, 0.5) >= 0.92
 
 
-def _agree_beyond_margins(members: list[CardReading], width: float) -> bool:
+def _agree_beyond_margins(members: list[CardReading], width: float,
+                          pair: float | None = None) -> bool:
     """Whether the readings of one card, each short of certain only by the classifiers'
     margins, read the same card at two printed indices at least (not one index read from two
     corners found close together) and together clear the margins: the margin of two views'
     scores added is at least the sum of their margins, and two views of different prints
     are wrong alike far more rarely than one."""
-    if len(members) < 2 or any(r.short_by is None or r.card != members[0].card
-                               for r in members):
+    if pair is not None:  # the model's: two prints' log-odds added, each with its colour known
+        if len(members) < 2 or any(r.logit is None or r.card != members[0].card
+                                   or r.evidence["colour"] >= 1.0 for r in members):
+            return False
+    elif len(members) < 2 or any(r.short_by is None or r.card != members[0].card
+                                 for r in members):
         return False
     apart = distances(np.array([r.index_at for r in members], float))
     if (apart + np.diag(np.full(len(members), np.inf))).min() < 0.5 * width:
         return False  # each a print of its own, or the same print would count twice
+    if pair is not None:
+        return sum(sorted(r.logit for r in members)[-2:]) >= pair
     return all(sum(r.short_by[k] for r in members) >= 1.0 for k in (0, 1))
 
 
-def merge(readings: list[CardReading], width: float) -> list[CardReading]:
+def merge(readings: list[CardReading], width: float,
+          pair: float | None = None) -> list[CardReading]:
     """The readings of one card joined into one. A card's two index corners give the same
     centre; and a corner found off its place can read a card's index as if the card lay
     elsewhere, so two readings of the same printed index are one card too. Pairs join closest
@@ -669,7 +730,7 @@ def merge(readings: list[CardReading], width: float) -> list[CardReading]:
             if other.card != card.card and other.certain:
                 card.certain = False  # two corners disagree: say so, do not pick
                 card.doubts.append(f"another corner of it reads {other.card}")
-        if not card.certain and _agree_beyond_margins(members, width):
+        if not card.certain and _agree_beyond_margins(members, width, pair):
             card.certain = True
             card.doubts = []
             card.confidence = max(card.confidence, min(r.scores["match"] for r in members))

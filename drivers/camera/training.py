@@ -45,9 +45,64 @@ SUIT_FLOOR = 0.3
 LINE_ABOVE = 0.01
 
 
-def camera_view(face: np.ndarray, rng: np.random.Generator):
-    """The face on felt as an overhead camera might see it, with the true top-left or
-    bottom-right corner (point, u, v) and card width."""
+def camera_view(face: np.ndarray, rng: np.random.Generator,
+                cover: np.ndarray | None = None):
+    """The face on felt as an overhead camera in issue 31's envelope might see it, with the
+    true top-left or bottom-right corner (point, u, v) and card width: any size a table shows
+    (80-180 px wide), any angle, light and white balance, blur, noise and JPEG, a soft glare
+    spot in half the views, and in some (given a `cover` face) the next card of a fan laid on
+    it, 25-35% of a width across and 10-15% down (its top-left index is then read)."""
+    h, w = face.shape[:2]
+    card_w = rng.uniform(80, 180)
+    scale = card_w / w
+    angle = rng.uniform(-180, 180)
+    size = int(card_w * 2.2)
+    centre = np.array([size / 2, size / 2])
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale)
+    m[:, 2] += centre - np.array([w / 2, h / 2])
+    img = cv2.warpAffine(face, m, (size, size), flags=cv2.INTER_AREA,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=FELT_BGR)
+    covered = cover is not None and rng.random() < 0.3
+    if covered:
+        shift = np.array([rng.uniform(0.25, 0.35) * w, rng.uniform(0.10, 0.15) * h])
+        mc = m.copy()
+        mc[:, 2] += m[:, :2] @ shift
+        on = cv2.warpAffine(np.full(cover.shape[:2], 255, np.uint8), mc, (size, size),
+                            flags=cv2.INTER_LINEAR)
+        top = cv2.warpAffine(cover, mc, (size, size), flags=cv2.INTER_AREA)
+        a = on[:, :, None].astype(np.float32) / 255.0
+        img = (img * (1 - a) + top * a).astype(np.uint8)
+    img = img.astype(np.float32) * rng.uniform(0.8, 1.1) + rng.uniform(-15, 15)
+    img *= rng.uniform(0.96, 1.04, 3).astype(np.float32)[None, None, :]
+    if rng.random() < 0.5:  # a glare spot somewhere on the card, up to half white
+        at = m @ np.array([rng.uniform(0, w), rng.uniform(0, h * 0.4), 1.0])
+        if rng.random() < 0.5:
+            at = 2 * centre - at  # or near the other index
+        spread = rng.uniform(0.3, 1.0) * card_w / 4
+        yy, xx = np.arange(size, dtype=np.float32)[:, None], np.arange(size, dtype=np.float32)
+        spot = np.exp(-(xx - at[0]) ** 2 / (2 * spread ** 2)) * np.exp(
+            -(yy - at[1]) ** 2 / (2 * spread ** 2))
+        share = (rng.uniform(40, 128) / 255.0 * spot).astype(np.float32)[:, :, None]
+        img = img * (1 - share) + 255.0 * share
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.2))
+    img += rng.normal(0, rng.uniform(0, 6), img.shape)
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(55, 96))])
+    img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    a = m[:, :2]
+    u = a @ np.array([1.0, 0.0])
+    v = a @ np.array([0.0, 1.0])
+    u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
+    if covered or rng.random() < 0.5:  # the top-left index
+        point = m @ np.array([0.0, 0.0, 1.0])
+    else:  # the bottom-right one, read turned 180 degrees
+        point, u, v = m @ np.array([w, h, 1.0]), -u, -v
+    return img, point, u, v, card_w
+
+
+def _plain_view(face: np.ndarray, rng: np.random.Generator):
+    """A clean camera view without glare, cover or white balance: what the fits, margins and
+    colours of `train` are measured on (their statistics describe the deck, not the light)."""
     h, w = face.shape[:2]
     card_w = rng.uniform(80, 140)
     scale = card_w / w
@@ -96,13 +151,16 @@ class View:
 
 
 def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
-          seed: int) -> list[View]:
+          seed: int, envelope: bool = True) -> list[View]:
     """Simulated views of every card, cut and searched as live windows are."""
     rng = np.random.default_rng(seed)
     out = []
+    codes = sorted(faces)
     for code, face in sorted(faces.items()):
         for _ in range(per_card):
-            img, point, u, v, width = camera_view(face, rng)
+            cover = faces[codes[int(rng.integers(len(codes)))]] if envelope else None
+            img, point, u, v, width = camera_view(face, rng, cover) if envelope else \
+                _plain_view(face, rng)
             point, u, v, width = perturbed(point, u, v, width, rng)
             patch = cut_window(img, point, u, v, width, profile)
             ink = ink_of(patch, enclosed=True, inside=card_inside(profile, width))
@@ -115,7 +173,7 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
 
 
 def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40,
-          certain_fit: tuple[float, float] = (0.7, 0.75)) -> None:
+          certain_fit: tuple[float, float] = (0.7, 0.75), envelope: bool = True) -> None:
     """Fit the rank and suit classifiers into the profile, learn the suits' ink colours, how
     well each template fits its own index through a camera, how index-like the deck's
     indices look and what lies above them, and set the certainty margins.
@@ -124,7 +182,9 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     the ink's colour known and their rank and suit templates fitting at least `certain_fit`
     of their own fit (the recognizer's other conditions, a little looser); the others are
     reported uncertain whatever their margin."""
-    seen = views(profile, faces, per_card, seed=1)
+    # the classifiers learn from views in the whole envelope (glare, a next card laid on);
+    # the fits, colours and margins below are measured on clean views, as before
+    seen = views(profile, faces, per_card, seed=1, envelope=envelope)
     profile.rank_classifier = RidgeClassifier.fit(
         np.array([v.rank_features for v in seen]), [v.code[0] for v in seen], list(RANKS))
     profile.suit_classifier = RidgeClassifier.fit(
@@ -132,7 +192,7 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     profile.set_tints({s: np.median([v.tint for v in seen if v.code[1] == s
                                      and v.tint is not None], axis=0).round(1).tolist()
                        for s in SUITS})
-    held_out = views(profile, faces, max(8, per_card // 3), seed=2)
+    held_out = views(profile, faces, max(8, per_card // 3), seed=2, envelope=False)
     rank_fits: dict[str, list[float]] = {r: [] for r in RANKS}
     suit_fits: dict[str, list[float]] = {s: [] for s in SUITS}
     court_fits: dict[str, list[float]] = {s: [] for s in SUITS}
@@ -184,9 +244,9 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     profile.suit_margin = max(SUIT_FLOOR, 1.25 * max(suit_wrong))
 
 
-def enroll(folder: Path, views_per_card: int = 40) -> DeckProfile:
+def enroll(folder: Path, views_per_card: int = 40, envelope: bool = True) -> DeckProfile:
     """Learn a deck from its 52 clean face images: where its index lies, then its glyphs."""
     faces = load_faces(folder)
     profile = index_profile(faces)
-    train(profile, faces, views_per_card)
+    train(profile, faces, views_per_card, envelope=envelope)
     return profile

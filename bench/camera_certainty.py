@@ -1,0 +1,203 @@
+"""Fit the camera's certainty model (`drivers/camera/certainty.py`) and pick its threshold.
+
+One command reproduces `drivers/camera/certainty.json`:
+
+    python bench/camera_certainty.py
+
+Each tuning design (hardware_mocks/catalogue.py `TUNING`; never a held-out one) is enrolled
+and rendered into issue 31's envelope scenes (a quarter of them at 1920x1080); every index
+window the recognizer reads is one reading, labelled right when its card is the card the
+renderer laid there (the one whose centre lies nearest the centre the reading implies, within
+0.3 card widths) and wrong otherwise. The model is fitted on the readings of one set of scenes
+(seed 11) and its threshold picked on another (seed 12): the lowest log-odds at which no wrong
+reading of that set is sure. It prints the figures per design and stores them in the file.
+
+    python bench/camera_certainty.py --scenes 120 --jobs 2 [--out FILE] [--cache DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import pickle
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from drivers.camera.certainty import FEATURES, MODEL_FILE, Certainty, pick  # noqa: E402
+from drivers.camera.recognize import Recognizer  # noqa: E402
+from drivers.camera.training import enroll  # noqa: E402
+from hardware_mocks.camera import Deck, envelope_scene  # noqa: E402
+from hardware_mocks.catalogue import HELD_OUT, TUNING, deck_faces  # noqa: E402
+
+TRAIN_SEED, PICK_SEED = 11, 12
+
+
+def label(readings, cards) -> list[tuple[int, int]]:
+    """For each reading: the index of the card it lies on (or -1) and whether it is right."""
+    centres = np.array([c.corners.mean(axis=0) for c in cards]).reshape(-1, 2)
+    widths = np.array([np.linalg.norm(c.corners[1] - c.corners[0]) for c in cards])
+    out = []
+    for r in readings:
+        if not len(cards):
+            out.append((-1, 0))
+            continue
+        d = np.hypot(*(centres - r.center).T)
+        k = int(np.argmin(d))
+        if d[k] >= 0.3 * widths[k]:
+            out.append((-1, 0))
+        else:
+            out.append((k, int(cards[k].code == r.card)))
+    return out
+
+
+def collect(job: tuple[str, int, int, str, str | None]) -> dict:
+    """The readings of one design's scenes: evidence rows, labels, and pairs of agreeing
+    readings of two prints of one card (for the pair threshold)."""
+    name, scenes, seed, cache, model = job
+    cv2.setNumThreads(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = deck_faces(name, Path(cache), Path(tmp) / name)
+        profile = enroll(folder)
+        deck = Deck(folder)
+    certainty = Certainty.load(Path(model)) if model else False
+    rec = Recognizer(profile, certainty=certainty)
+    rng = np.random.default_rng([seed, TUNING.index(name)])
+    rows, right, scene_of, rules, pairs = [], [], [], [], []
+    for s in range(scenes):
+        size = (1920, 1080) if s % 4 == 3 else (1280, 720)
+        scene = envelope_scene(deck, rng, size=size)
+        rec.collect = []
+        rec.read(scene.image)
+        readings, rec.collect = rec.collect, None
+        labels = label(readings, scene.cards)
+        for r, (_, ok) in zip(readings, labels, strict=True):
+            rows.append(Certainty.vector(r.evidence))
+            right.append(ok)
+            scene_of.append(s)
+            rules.append(int(r.certain))
+        # two readings of one code whose indices lie apart: two prints, as `merge` pairs them
+        base = len(rows) - len(readings)
+        for a in range(len(readings)):
+            for b in range(a + 1, len(readings)):
+                ra, rb = readings[a], readings[b]
+                if ra.card != rb.card or labels[a][0] != labels[b][0]:
+                    continue
+                if labels[a][0] < 0 and np.hypot(*(ra.center - rb.center)) >= 0.25 * ra.width:
+                    continue
+                if np.hypot(*(ra.index_at - rb.index_at)) < 0.5 * ra.width:
+                    continue
+                pairs.append((base + a, base + b, labels[a][1]))
+    return {"name": name, "x": np.array(rows).reshape(-1, len(FEATURES)),
+            "right": np.array(right, int), "scene": np.array(scene_of, int),
+            "rules": np.array(rules, int), "pairs": np.array(pairs, int).reshape(-1, 3)}
+
+
+def gather(designs, scenes, seed, cache, jobs, model=None) -> list[dict]:
+    work = [(name, scenes, seed, cache, model) for name in designs]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            return pool.map(collect, work, chunksize=1)
+    return [collect(w) for w in work]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scenes", type=int, default=120, help="scenes per design and set")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default=str(MODEL_FILE))
+    ap.add_argument("--cache", default=str(ROOT / ".test-cache"))
+    ap.add_argument("--designs", default=",".join(TUNING))
+    ap.add_argument("--ridge", type=float, default=3.0)
+    ap.add_argument("--data", default=None,
+                    help="keep the gathered readings in this file, or refit from it")
+    ap.add_argument("--model", default=None,
+                    help="collect with this model deciding (else the rules decide)")
+    args = ap.parse_args()
+    designs = args.designs.split(",")
+    if any(d in HELD_OUT or d not in TUNING for d in designs):
+        raise SystemExit("the certainty model is fitted on tuning designs only")
+    start = time.perf_counter()
+    data = Path(args.data) if args.data else None
+    if data is not None and data.exists():  # readings gathered before: refit only
+        with open(data, "rb") as f:
+            train, held = pickle.load(f)
+        train = [d for d in train if d["name"] in designs]
+        held = [d for d in held if d["name"] in designs]
+    else:
+        train = gather(designs, args.scenes, TRAIN_SEED, args.cache, args.jobs, args.model)
+        held = gather(designs, args.scenes, PICK_SEED, args.cache, args.jobs, args.model)
+        if data is not None:
+            with open(data, "wb") as f:
+                pickle.dump((train, held), f)
+    x = np.vstack([d["x"] for d in train])
+    y = np.concatenate([d["right"] for d in train])
+    model = Certainty.fit(x, y, ridge=args.ridge)
+    xs = np.vstack([d["x"] for d in held])
+    ys = np.concatenate([d["right"] for d in held])
+    logits = model.logits(xs)
+    colour_known = xs[:, FEATURES.index("colour")] < 1.0
+    # a reading whose colour is not known is never sure: the threshold is picked on the rest
+    threshold, sure = pick(np.where(colour_known, logits, -np.inf), ys)
+    model.threshold = threshold
+    # pairs: two prints of one card, neither sure alone, their log-odds added
+    offsets = np.cumsum([0] + [len(d["x"]) for d in held])[:-1]
+    pairs = np.vstack([d["pairs"] + [o, o, 0] for d, o in zip(held, offsets, strict=True)])
+    alone = (logits[pairs[:, 0]] < threshold) & (logits[pairs[:, 1]] < threshold) & \
+        colour_known[pairs[:, 0]] & colour_known[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
+    pair_sum = logits[pairs[:, 0]] + logits[pairs[:, 1]] if len(pairs) else np.zeros(0)
+    wrong_pairs = pair_sum[alone & (pairs[:, 2] == 0)] if len(pairs) else np.zeros(0)
+    model.pair = float(np.nextafter(max(wrong_pairs.max() if len(wrong_pairs) else -np.inf,
+                                        2 * threshold), np.inf))
+    pair_sure = int(((pair_sum >= model.pair) & alone).sum()) if len(pairs) else 0
+    sure_mask = colour_known & (logits >= threshold)
+    rules_sure = np.concatenate([d["rules"] for d in held]).astype(bool)
+    typical = np.median(xs[sure_mask & (ys == 1)], axis=0)
+    print(f"{'design':10} {'readings':>8} {'right':>6} {'sure':>6} {'wrong sure':>10} "
+          f"{'right unsure':>12} | rules: {'sure':>6} {'wrong sure':>10}")
+    at = 0
+    per_design = {}
+    for d in held:
+        n = len(d["x"])
+        m, yy, rs = sure_mask[at: at + n], ys[at: at + n], rules_sure[at: at + n]
+        per_design[d["name"]] = {"readings": n, "right": int(yy.sum()), "sure": int(m.sum()),
+                                 "sure_wrong": int((m & (yy == 0)).sum()),
+                                 "rules_sure": int(rs.sum()),
+                                 "rules_sure_wrong": int((rs & (yy == 0)).sum())}
+        print(f"{d['name']:10} {n:8} {int(yy.sum()):6} {int(m.sum()):6} "
+              f"{int((m & (yy == 0)).sum()):10} {int((~m & (yy == 1)).sum()):12} | "
+              f"{int(rs.sum()):6} {int((rs & (yy == 0)).sum()):10}")
+        at += n
+    figures = {
+        "fitted_on": f"{len(x)} readings of {len(designs)} tuning designs, {args.scenes} "
+                     f"envelope scenes each (seed {TRAIN_SEED})",
+        "picked_on": f"{len(xs)} readings of other scenes of the same designs (seed "
+                     f"{PICK_SEED})",
+        "readings": int(len(xs)), "right": int(ys.sum()), "sure": int(sure_mask.sum()),
+        "sure_wrong": int((sure_mask & (ys == 0)).sum()),
+        "right_left_unsure": int((~sure_mask & (ys == 1)).sum()),
+        "pairs_sure": pair_sure, "rules_sure": int(rules_sure.sum()),
+        "rules_sure_wrong": int((rules_sure & (ys == 0)).sum()),
+        "designs": per_design, "typical": [round(float(v), 4) for v in typical],
+        "ridge": args.ridge, "collected_with": "model" if args.model else "rules",
+    }
+    model.figures = figures
+    model.save(Path(args.out))
+    print(f"threshold {threshold:+.3f} (log-odds), pair {model.pair:+.3f}: {sure} sure of "
+          f"{len(xs)} readings on the picking scenes, none wrong; {figures['right_left_unsure']}"
+          f" right readings left unsure; the rules: {figures['rules_sure']} sure, "
+          f"{figures['rules_sure_wrong']} wrong; {pair_sure} pairs sure together; "
+          f"{time.perf_counter() - start:.0f} s")
+    print(json.dumps({k: v for k, v in figures.items() if k not in ("designs", "typical")}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""How sure a reading of an index is: a model fitted on rendered tables, not rules.
+
+Every index window the recognizer reads yields evidence: how far the classifiers' best rank and
+suit lead the runners-up, how well their own templates fit, how index-like the window looks to
+the generic templates, whether the ink's colour is clearly one of the deck's, where the index
+lies in its window, ink above the rank or running through the window, whether the corner was
+found on an edge or only implied by a hand's outline. `Certainty` turns that evidence into the
+log-odds that the reading is right: a logistic regression over a piecewise-linear basis of each
+measure (a few hinges per measure, at its quantiles in the training data), so a measure can
+weigh little where it is good and much where it is bad.
+
+It is fitted by `bench/camera_certainty.py` on readings of rendered tables of the tuning
+designs only, labelled by the renderer's truth, and its threshold is picked on other rendered
+tables of the tuning designs: the lowest log-odds at which no wrong reading there is sure. The
+file `certainty.json` beside this module holds the model, its threshold and the figures it was
+picked on (how many sure readings, how many wrong).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+MODEL_FILE = Path(__file__).with_name("certainty.json")
+
+# the evidence of one reading, in this order (`Recognizer._evidence` fills it)
+FEATURES = (
+    "rank_margin",  # best rank's score over the runner-up's (the deck's classifier)
+    "suit_margin",  # the same for the suit, among the suits of the ink's colour
+    "rank_share",  # rank margin as a share of the margin the deck's enrolment asks
+    "suit_share",
+    "rank_fit",  # the read rank's own template fit, as a share of its fit through a camera
+    "suit_fit",
+    "rank_match",  # the generic rank (suit) template's fit: how index-like the window is
+    "suit_match",
+    "colour",  # nearest ink colour's distance over the next one's (1: not known)
+    "off_place",  # the index's distance from where its corner puts it, card widths
+    "at_end",  # the index lies against the end of its window (1) or not (0)
+    "ink_above",  # share of the rows just above a number's rank that is ink
+    "line",  # largest share of the window's rows one middle column is ink
+    "down",  # the same from the rank's top down (0 for a queen)
+    "shifted",  # the window was cut again, moved along the edge (1) or not
+    "outline",  # the corner was implied by a hand's outline (1) or found at an edge (0)
+    "higher",  # a window cut higher found an index above this one (1) or not
+    "width",  # the card's width in frame pixels, over 100
+    "nine",  # the rank read is a 9 (what a 6 or 8 found cut reads as)
+    "court",  # the rank read is a J, Q or K
+)
+CAP = 4.0  # margins are capped: with one suit left to choose a suit margin is infinite
+
+
+@dataclass
+class Certainty:
+    knots: list[list[float]]  # per feature, where its hinges lie
+    mean: np.ndarray  # of the basis, for standardising
+    scale: np.ndarray
+    weights: np.ndarray
+    bias: float
+    threshold: float  # log-odds from which a reading is sure
+    pair: float  # log-odds from which two agreeing prints of one card, summed, are sure
+    figures: dict = field(default_factory=dict)  # what it was fitted and picked on
+
+    @staticmethod
+    def vector(evidence: dict[str, float]) -> np.ndarray:
+        return np.array([min(CAP, float(evidence[name])) for name in FEATURES])
+
+    def basis(self, x: np.ndarray) -> np.ndarray:
+        """Each feature, and its hinges max(0, x - knot) and max(0, knot - x)."""
+        return _basis(np.atleast_2d(x), self.knots)
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        z = (self.basis(x) - self.mean) / self.scale
+        return z @ self.weights + self.bias
+
+    def logit(self, evidence: dict[str, float]) -> float:
+        return float(self.logits(self.vector(evidence))[0])
+
+    def weakest(self, evidence: dict[str, float], most: int = 3) -> list[str]:
+        """The measures that pull this reading's log-odds down most, against a typical sure
+        reading's (`figures["typical"]`): why it is not surer, for `--explain`."""
+        typical = np.array(self.figures.get("typical", [0.0] * len(FEATURES)))
+        x = self.vector(evidence)
+        pulls = []
+        for k, name in enumerate(FEATURES):
+            moved = typical.copy()
+            moved[k] = x[k]
+            pulls.append((float(self.logits(moved)[0] - self.logits(typical)[0]), name, x[k]))
+        pulls.sort()
+        return [f"{name} {value:.2f} ({pull:+.1f})" for pull, name, value in pulls[:most]
+                if pull < 0]
+
+    def save(self, path: Path) -> None:
+        data = {"features": list(FEATURES), "knots": self.knots, "mean": self.mean.tolist(),
+                "scale": self.scale.tolist(), "weights": self.weights.tolist(),
+                "bias": self.bias, "threshold": self.threshold, "pair": self.pair,
+                "figures": self.figures}
+        Path(path).write_text(json.dumps(data, indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: Path = MODEL_FILE) -> Certainty:
+        try:
+            data = json.loads(Path(path).read_text())
+            if data["features"] != list(FEATURES):
+                raise ValueError("made for other evidence than this version gathers")
+            return cls(data["knots"], np.array(data["mean"]), np.array(data["scale"]),
+                       np.array(data["weights"]), float(data["bias"]),
+                       float(data["threshold"]), float(data["pair"]), data.get("figures", {}))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path}: not a certainty model ({exc})") from None
+
+    @classmethod
+    def fit(cls, x: np.ndarray, right: np.ndarray, ridge: float = 1.0,
+            quantiles=(0.05, 0.2, 0.5, 0.8, 0.95)) -> Certainty:
+        """Fit the log-odds of a reading being right (`right`, 0 or 1) on evidence rows `x`
+        (Newton's method on the L2-penalised likelihood). The threshold is set apart
+        (`pick`)."""
+        x = np.minimum(np.asarray(x, float), CAP)
+        knots = []
+        for k in range(x.shape[1]):
+            values = np.unique(np.quantile(x[:, k], quantiles))
+            knots.append([float(v) for v in values] if len(np.unique(x[:, k])) > 2 else [])
+        b = _basis(x, knots)
+        mean, scale = b.mean(axis=0), b.std(axis=0)
+        scale[scale < 1e-9] = 1.0
+        z = np.hstack([(b - mean) / scale, np.ones((len(b), 1))])
+        y = np.asarray(right, float)
+        w = np.zeros(z.shape[1])
+        penalty = np.full(z.shape[1], ridge)
+        penalty[-1] = 0.0
+        for _ in range(50):
+            p = 1 / (1 + np.exp(-np.clip(z @ w, -30, 30)))
+            grad = z.T @ (p - y) + penalty * w
+            hess = (z * (p * (1 - p))[:, None]).T @ z + np.diag(penalty + 1e-9)
+            step = np.linalg.solve(hess, grad)
+            w -= step
+            if np.abs(step).max() < 1e-7:
+                break
+        return cls(knots, mean, scale, w[:-1], float(w[-1]), np.inf, np.inf)
+
+
+def _basis(x: np.ndarray, knots: list[list[float]]) -> np.ndarray:
+    cols = []
+    for k, ks in enumerate(knots):
+        cols.append(x[:, k])
+        for knot in ks:
+            cols.append(np.maximum(0.0, x[:, k] - knot))
+            cols.append(np.maximum(0.0, knot - x[:, k]))
+    return np.stack(cols, axis=1)
+
+
+def pick(logits: np.ndarray, right: np.ndarray) -> tuple[float, int]:
+    """The lowest threshold at which no wrong reading is sure (just above the highest log-odds
+    a wrong reading reached), and how many readings are sure at it."""
+    logits, right = np.asarray(logits, float), np.asarray(right, bool)
+    worst = float(logits[~right].max()) if (~right).any() else float(logits.min()) - 1.0
+    threshold = np.nextafter(worst, np.inf)
+    return threshold, int((logits >= threshold).sum())
+
+
+@lru_cache(maxsize=1)
+def packaged() -> Certainty | None:
+    """The model that ships with the package, or None where none was fitted yet."""
+    return Certainty.load() if MODEL_FILE.exists() else None

@@ -1,0 +1,75 @@
+"""The certainty model: fitted log-odds that a reading is right, a threshold that leaves no
+wrong reading sure, and the packaged model picked on enough tuning readings."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from drivers.camera.certainty import FEATURES, Certainty, packaged, pick
+from hardware_mocks.catalogue import HELD_OUT, TUNING
+
+
+def _evidence(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Readings whose rightness depends on the rank margin and the suit's fit only."""
+    x = rng.uniform(0, 1, (n, len(FEATURES)))
+    margin, fit = FEATURES.index("rank_margin"), FEATURES.index("suit_fit")
+    right = (x[:, margin] + 0.5 * x[:, fit] + rng.normal(0, 0.1, n)) > 0.7
+    return x, right.astype(int)
+
+
+def test_the_fitted_log_odds_order_right_readings_above_wrong_ones():
+    x, right = _evidence(np.random.default_rng(1), 3000)
+    model = Certainty.fit(x, right)
+    logits = model.logits(x)
+    assert logits[right == 1].mean() > logits[right == 0].mean() + 3
+    # the measures that decide weigh most; an unrelated one hardly at all
+    typical = np.full(len(FEATURES), 0.5)
+    def pull(name, low, high):
+        k = FEATURES.index(name)
+        a, b = typical.copy(), typical.copy()
+        a[k], b[k] = low, high
+        return float(model.logits(b)[0] - model.logits(a)[0])
+    assert pull("rank_margin", 0.2, 0.8) > 4
+    assert abs(pull("width", 0.2, 0.8)) < 1
+
+
+def test_the_threshold_leaves_no_wrong_reading_sure():
+    x, right = _evidence(np.random.default_rng(2), 3000)
+    model = Certainty.fit(x, right)
+    logits = model.logits(x)
+    threshold, sure = pick(logits, right)
+    assert not ((logits >= threshold) & (right == 0)).any()
+    assert sure == int((logits >= threshold).sum()) and sure > 800
+    # just above the worst wrong reading: one step lower would let it through
+    assert np.nextafter(threshold, -np.inf) <= logits[right == 0].max()
+
+
+def test_a_model_saved_reads_back_alike_and_a_foreign_file_is_refused(tmp_path):
+    x, right = _evidence(np.random.default_rng(3), 500)
+    model = Certainty.fit(x, right)
+    model.threshold, model.pair = 1.5, 2.0
+    model.save(tmp_path / "m.json")
+    again = Certainty.load(tmp_path / "m.json")
+    assert np.allclose(again.logits(x), model.logits(x)) and again.threshold == 1.5
+    data = json.loads((tmp_path / "m.json").read_text())
+    data["features"] = data["features"][:-1]
+    (tmp_path / "old.json").write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="old.json: not a certainty model .*other evidence"):
+        Certainty.load(tmp_path / "old.json")
+    (tmp_path / "junk.json").write_text("{")
+    with pytest.raises(ValueError, match="junk.json: not a certainty model"):
+        Certainty.load(tmp_path / "junk.json")
+
+
+def test_the_packaged_model_was_picked_on_20000_sure_tuning_readings_none_wrong():
+    """Issue 31: "pick the threshold on tuning designs so that sure-wrong stays 0 in at least
+    20,000 sure readings there"."""
+    model = packaged()
+    assert model is not None, "drivers/camera/certainty.json is missing"
+    figures = model.figures
+    assert figures["sure"] >= 20_000 and figures["sure_wrong"] == 0
+    assert set(figures["designs"]) <= set(TUNING) and not set(figures["designs"]) & set(HELD_OUT)
+    assert sum(d["sure_wrong"] for d in figures["designs"].values()) == 0
