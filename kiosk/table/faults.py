@@ -61,6 +61,10 @@ class FaultBoard:
         # frames that failed their checksum since the source's last card: the gap the shoe
         # reports at its next frame is those same frames, already on screen
         self.damaged = 0
+        # how the last card-lost fault of each source was settled: "keyed" (the dealer keyed
+        # a card for it) or "acknowledged" (he dismissed it, no card keyed): a camera's card
+        # read surely later in that place is then no second card, or the card still missing
+        self.settled: dict[str, str] = {}
 
     def apply(self, event: Event) -> None:
         handler = getattr(self, f"_on_{event.kind}", None)
@@ -113,7 +117,8 @@ class FaultBoard:
         if source == "manual":
             lost = [f for f in self.open.values() if f.kind in CARD_LOST]
             if lost:
-                del self.open[min(lost, key=lambda f: f.seq).seq]
+                fault = self.open.pop(min(lost, key=lambda f: f.seq).seq)
+                self.settled[fault.source] = "keyed"
             elif self.source.state in ("lost", "silent"):
                 self.keyed_while_down += 1
         elif self.source.kind == source and self.source.state == "silent":
@@ -122,7 +127,9 @@ class FaultBoard:
             self._close(lambda f: f.kind == "silence" and f.source == source)
 
     def _on_acknowledge(self, event: Event) -> None:
-        self.open.pop(event.data["alert"], None)
+        fault = self.open.pop(event.data["alert"], None)
+        if fault is not None and fault.kind in CARD_LOST:
+            self.settled[fault.source] = "acknowledged"
 
     def _raise(self, fault: Fault) -> None:
         if fault.kind == "gap":

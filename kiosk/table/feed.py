@@ -96,13 +96,18 @@ class CardFeed:
     def _resolve(self, event: CardEvent) -> None:
         """A card the source said it could not read, read surely later in the same place: as
         if the dealer had keyed it, the card goes to the engine and closes that fault. If he
-        keyed it already (the fault is closed), it is that card, and no second one."""
+        keyed a card for the fault already, it is that card, and no second one; if he
+        dismissed the fault without keying one (no card was missing there, or he left it to
+        the camera), the card is dealt: a card on the table is never dropped."""
         origin = event.origin.value
         open_ = [f for f in self.service.board.open.values()
                  if f.kind == "uncertain" and f.source == origin]
         if not open_:
-            log.info("table %s: %s read surely after the dealer keyed it: not dealt again",
-                     self.service.table, event.card.code)
+            if self.service.board.settled.get(origin) == "keyed":
+                log.info("table %s: %s read surely after the dealer keyed it: not dealt again",
+                         self.service.table, event.card.code)
+                return
+            self.service.card(event.card.code, origin)
             return
         fault = min(open_, key=lambda f: f.seq)
         self.service.card(event.card.code, origin)

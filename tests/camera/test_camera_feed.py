@@ -84,3 +84,38 @@ def test_a_card_the_dealer_keyed_already_is_not_dealt_again_when_read_surely(tmp
     assert service.view().boxes[0].hands[0].cards == ("9S",)
     assert service.view().dealer.cards == ()
     service.close()
+
+
+def test_a_card_read_surely_after_the_dealer_dismissed_its_doubt_is_dealt(tmp_path):
+    """The camera said `uncertain` where no new card lay (or the dealer left the card to the
+    camera) and he dismissed the fault without keying a card: the card read surely there
+    later is a card on the table, and must not be dropped."""
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_a_doubt(tmp_path)
+    [seq] = service.board.open
+    service.acknowledge(seq)
+    assert not service.board.open
+    feed.deliver(CardEvent(parse_card("AD"), Origin.CAMERA, resolves=True))
+    assert service.view().boxes[0].hands[0].cards == ("AD",)
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA))
+    assert service.view().dealer.cards == ("6D",)
+    service.close()
+
+
+def test_how_a_doubt_was_settled_is_folded_again_after_a_restart(tmp_path):
+    """The board is folded from the journal: a restart between the dealer's keying and the
+    camera's late sure reading still knows the card was keyed."""
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, _ = _round_with_a_doubt(tmp_path)
+    service.card("9S", "manual")
+    service.close()
+    service = TableService.open(tmp_path / "j.sqlite")
+    feed = CardFeed(service, None, lambda f: f())
+    feed.deliver(CardEvent(parse_card("9S"), Origin.CAMERA, resolves=True))
+    assert service.view().boxes[0].hands[0].cards == ("9S",)
+    assert service.view().dealer.cards == ()
+    service.close()
