@@ -10,9 +10,12 @@ but not counted as held out. A design that anything is tuned on moves to `TUNING
 
 `FINAL` (pool-23 to pool-28) was read once on 2026-11-26 and has been seen since. `FINAL2`
 replaces it as the final held-out set: fixed on 2026-11-26, before any of its designs was
-rendered, enrolled or looked at, to be read once, by `bench/camera.py --final`, at the end of
-issue 31. Its pool seeds (101 to 106) had never been used in this repository or its history.
-Nothing else reads it: the benchmark leaves it out unless asked with `--final`.
+rendered into a scene or read, to be read once, by `bench/camera.py --final`, at the end of
+issue 31. Its pool seeds (101 to 106) had never been used in this repository or its history,
+and none of those six was drawn. `tigullio` is a family the project had never used; to check
+its renderer, ten of its faces were looked at on a contact sheet and it was enrolled once (the
+enrolment's summary read, nothing recognised). Nothing else reads FINAL2: the benchmark leaves
+it out unless asked with `--final`.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ FRESH = [f"pool-{seed}" for seed in range(17, 23)]
 # issue 31's final held-out set, fixed on 2026-11-26 before any was rendered: read once, by
 # the benchmark, in the operating envelope
 FINAL = [f"pool-{seed}" for seed in range(23, 29)]
-# the second final set, fixed on 2026-11-26 before any was rendered (see above)
-FINAL2 = [f"pool-{seed}" for seed in range(101, 107)]
+# the second final set, fixed on 2026-11-26 before any was rendered into a scene (see above)
+FINAL2 = [f"pool-{seed}" for seed in range(101, 107)] + ["tigullio"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
             + FINAL2)
 SEEN_FAMILY = ["younes"]

@@ -35,6 +35,13 @@ def test_every_final_design_resolves_without_being_drawn(name):
     assert kind in ("pool", "fetched"), f"{name} is a design the project had seen ({kind})"
 
 
+def test_a_fetched_final_deck_comes_from_a_package_no_other_deck_uses():
+    for name in (n for n in FINAL2 if source(n) == "fetched"):
+        others = {PACKAGES[o][0] for o in PACKAGES if o != name}
+        assert PACKAGES[name][0] not in others
+        assert PACKAGES[name][2], f"{name} names no licence"
+
+
 def test_every_catalogued_name_resolves_and_a_wrong_one_does_not():
     for name in TUNING + HELD_OUT + SEEN_FAMILY:
         source(name)
