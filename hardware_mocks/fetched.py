@@ -11,6 +11,10 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   renderings the package ships (2x).
 - `younes`: the Responsive Playing Cards (LGPL-3.0), from Chris Aguilar's vectorised cards
   (the same source as cardsJS's faces, redrawn), as @younestouati/playing-cards-standard-deck.
+- `tigullio`: Luciano Montanaro's Tigullio International deck (LGPL-2.0-or-later), as KDE
+  games package it; no npm package carries it, so it comes from Debian's
+  kdegames-card-data-kf5 with `apt-get download` (the archive is unpacked, never installed).
+  Its 52 faces are elements of one SVG, each rendered on its own.
 
 cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 """
@@ -18,6 +22,7 @@ cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 from __future__ import annotations
 
 import copy
+import os
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -26,14 +31,16 @@ import cv2
 import numpy as np
 
 from hardware_mocks.decks import CARD_W, render_svg_deck
-from hardware_mocks.npm_cache import fetch_package
+from hardware_mocks.npm_cache import fetch_debian_package, fetch_package
 from models.cards import ALL_CARDS, Card
 
-PACKAGES = {  # deck: (npm package, folder inside it, licence of the faces)
+PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder inside it, licence)
     "kennard": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/2color", "CC0"),
     "kennard-4c": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/4color", "CC0"),
     "bellot": ("svg-cards@4.0.2", "png/2x", "LGPL-2.1"),
     "younes": ("@younestouati/playing-cards-standard-deck@3.0.0", "cards", "LGPL-3.0"),
+    "tigullio": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                 "usr/share/carddecks/svg-tigullio-international", "LGPL-2.0-or-later"),
 }
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
@@ -42,9 +49,15 @@ XLINK = "http://www.w3.org/1999/xlink"
 def fetched_deck(name: str, cache_dir: Path, out_dir: Path) -> Path:
     """Write the fetched deck `name` (of PACKAGES) as PNG faces named by card code."""
     spec, inside, _ = PACKAGES[name]
-    source = fetch_package(spec, cache_dir) / inside
+    if spec.startswith("deb:"):
+        source = fetch_debian_package(spec[4:], cache_dir) / inside
+    else:
+        source = fetch_package(spec, cache_dir) / inside
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    if name == "tigullio":
+        return render_svg_elements(source / "tigullio-international.svgz", out_dir,
+                                   _kde_element)
     if name.startswith("kennard"):
         with tempfile.TemporaryDirectory(prefix="kennard-flat-") as flat:
             for card in ALL_CARDS:  # written per call: never a half-written shared file
@@ -65,6 +78,41 @@ def fetched_deck(name: str, cache_dir: Path, out_dir: Path) -> Path:
                           interpolation=cv2.INTER_AREA)
         cv2.imwrite(str(out_dir / f"{card.code}.png"), face)
     return out_dir
+
+
+def render_svg_elements(svg: Path, out_dir: Path, element, width: int = CARD_W) -> Path:
+    """Render each card's element of one SVG holding the whole deck (`element` gives its id) to
+    PNG named by our card codes, `width` pixels wide on white, all one size (the first card's
+    aspect)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(str(svg))
+    if not renderer.isValid():
+        raise RuntimeError(f"{svg} is not a valid SVG")
+    missing = [c.code for c in ALL_CARDS if not renderer.elementExists(element(c))]
+    if missing:
+        raise RuntimeError(f"{svg} lacks faces for {missing}")
+    first = renderer.boundsOnElement(element(ALL_CARDS[0]))
+    height = round(width * first.height() / first.width())
+    for card in ALL_CARDS:
+        image = QImage(width, height, QImage.Format.Format_RGB888)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        renderer.render(painter, element(card), QRectF(0, 0, width, height))
+        painter.end()
+        image.save(str(Path(out_dir) / f"{card.code}.png"))
+    return Path(out_dir)
+
+
+def _kde_element(card: Card) -> str:
+    """A KDE card deck's element id: `1_club` ... `10_spade`, `jack_heart`, `king_diamond`."""
+    suit = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}[card.suit]
+    rank = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}.get(card.rank,
+                                                                               card.rank)
+    return f"{rank}_{suit}"
 
 
 def _younes_name(card: Card) -> str:

@@ -1,0 +1,73 @@
+"""The deck catalogue's split (issue 31, "held out means held out"), checked offline: nothing
+here draws, fetches or reads a deck."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hardware_mocks import catalogue
+from hardware_mocks.catalogue import FINAL, FINAL2, FRESH, HELD_OUT, SEEN_FAMILY, TUNING, source
+from hardware_mocks.fetched import PACKAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_tuning_and_held_out_share_no_design():
+    assert not set(TUNING) & set(HELD_OUT)
+    assert not set(SEEN_FAMILY) & (set(TUNING) | set(HELD_OUT))
+    assert len(HELD_OUT) == len(set(HELD_OUT)), "a held-out design is listed twice"
+
+
+def test_the_final_set_is_held_out_and_new():
+    assert set(FINAL2) <= set(HELD_OUT)
+    assert not set(FINAL2) & (set(FINAL) | set(FRESH))
+    assert len(FINAL2) >= 6
+
+
+@pytest.mark.parametrize("name", FINAL2)
+def test_every_final_design_resolves_without_being_drawn(name):
+    kind = source(name)
+    if kind == "fetched":
+        assert name in PACKAGES
+    assert kind in ("pool", "fetched"), f"{name} is a design the project had seen ({kind})"
+
+
+def test_a_fetched_final_deck_comes_from_a_package_no_other_deck_uses():
+    for name in (n for n in FINAL2 if source(n) == "fetched"):
+        others = {PACKAGES[o][0] for o in PACKAGES if o != name}
+        assert PACKAGES[name][0] not in others
+        assert PACKAGES[name][2], f"{name} names no licence"
+
+
+def test_every_catalogued_name_resolves_and_a_wrong_one_does_not():
+    for name in TUNING + HELD_OUT + SEEN_FAMILY:
+        source(name)
+    for wrong in ("pool-", "pool-x", "pool-07", "Kennard", "cardsjs"):
+        with pytest.raises(KeyError):
+            source(wrong)
+
+
+def test_nothing_outside_the_catalogue_and_the_benchmark_names_a_final_design():
+    """A test or tool that named one would render it before the final reading (a fetched deck
+    is named where it is fetched, `fetched.py`, too)."""
+    pools = [n for n in FINAL2 if source(n) == "pool"]
+    fetched = [n for n in FINAL2 if source(n) == "fetched"]
+    named = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in pools)
+                       + "".join(rf"|random_design\(\s*{n[5:]}\s*\)" for n in pools))
+    fetched_named = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])"
+                                        for n in fetched) or r"(?!)")
+    this = Path(__file__).resolve()
+    fetched_py = (ROOT / "hardware_mocks" / "fetched.py").resolve()
+    offenders = []
+    for folder in ("bench", "drivers", "hardware_mocks", "kiosk", "models", "tests"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path.resolve() in (this, Path(catalogue.__file__).resolve()):
+                continue
+            text = path.read_text(encoding="utf-8")
+            if named.search(text) or (path.resolve() != fetched_py
+                                      and fetched_named.search(text)):
+                offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
