@@ -37,26 +37,9 @@ from drivers.camera.recognize import Recognizer  # noqa: E402
 from drivers.camera.training import enroll  # noqa: E402
 from hardware_mocks.camera import Deck, envelope_scene  # noqa: E402
 from hardware_mocks.catalogue import HELD_OUT, TUNING, deck_faces  # noqa: E402
+from tests.camera.support import label  # noqa: E402
 
 TRAIN_SEED, PICK_SEED = 11, 12
-
-
-def label(readings, cards) -> list[tuple[int, int]]:
-    """For each reading: the index of the card it lies on (or -1) and whether it is right."""
-    centres = np.array([c.corners.mean(axis=0) for c in cards]).reshape(-1, 2)
-    widths = np.array([np.linalg.norm(c.corners[1] - c.corners[0]) for c in cards])
-    out = []
-    for r in readings:
-        if not len(cards):
-            out.append((-1, 0))
-            continue
-        d = np.hypot(*(centres - r.center).T)
-        k = int(np.argmin(d))
-        if d[k] >= 0.3 * widths[k]:
-            out.append((-1, 0))
-        else:
-            out.append((k, int(cards[k].code == r.card)))
-    return out
 
 
 def collect(job: tuple[str, int, int, str, str | None]) -> dict:

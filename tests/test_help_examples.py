@@ -16,7 +16,7 @@ from kiosk.cli import build_parser, subcommand_parsers
 
 ROOT = Path(__file__).resolve().parents[1]
 ORDER = ("start",)  # runs first: the journal the other examples read
-NEEDS_CAMERA_FILES = ("camera",)  # run in tests/camera/test_camera_example.py
+NEEDS_CAMERA_FILES = ("camera",)  # run in tests/camera/test_camera_cli.py
 NEEDS_A_PIT = ("pit", "ship")  # run against a real PostgreSQL in tests/pit/test_pit_examples.py
 
 

@@ -70,6 +70,24 @@ def score(readings, cards, radius: float = 30.0) -> dict:
     return out
 
 
+def label(readings, cards) -> list[tuple[int, int]]:
+    """For each reading: the index of the card it lies on (or -1) and whether it is right."""
+    centres = np.array([c.corners.mean(axis=0) for c in cards]).reshape(-1, 2)
+    widths = np.array([np.linalg.norm(c.corners[1] - c.corners[0]) for c in cards])
+    out = []
+    for r in readings:
+        if not len(cards):
+            out.append((-1, 0))
+            continue
+        d = np.hypot(*(centres - r.center).T)
+        k = int(np.argmin(d))
+        if d[k] >= 0.3 * widths[k]:
+            out.append((-1, 0))
+        else:
+            out.append((k, int(cards[k].code == r.card)))
+    return out
+
+
 def alone(cards) -> list[bool]:
     """For each card, whether it lies alone: no other card overlaps it."""
     quads = [c.corners.astype(np.float32).reshape(-1, 1, 2) for c in cards]
