@@ -28,6 +28,7 @@ from drivers.source import CardEvent, CardSource, Origin, Sink, SourceEvent, Sta
 from models.cards import parse_card
 
 SMALL_W = 160  # width of the copies compared for motion and change
+MASK_W = 480  # width of the card masks compared for where a card arrived
 
 
 class FrameError(Exception):
@@ -59,6 +60,7 @@ class Watcher:
         self._prev: np.ndarray | None = None
         self._still_run = 0
         self._last_still: np.ndarray | None = None
+        self._last_mask: np.ndarray | None = None  # card where the last still table showed it
         self._known: list[tuple[np.ndarray, float]] = []  # reported places: centre, width
         self._pending: list[_Pending] = []
         # places reported `uncertain`: each keeps its place until a sure reading resolves it
@@ -87,11 +89,13 @@ class Watcher:
             self._pending.clear()
             self._doubtful.clear()
             self._last_still = small
+            self._last_mask = None
             return []
         if (self._last_still is not None and not self._pending
                 and float(np.abs(small - self._last_still).mean()) < 0.5 * self.still_diff):
             return []  # the same table as before: nothing arrived
-        changed = self._changed(small, frame.shape)
+        cards = self._card_mask(frame)
+        arrived = self._arrived(cards)
         for p in self._pending + self._doubtful:
             p.looked = False
         for reading in self.rec.read(frame):
@@ -100,7 +104,7 @@ class Watcher:
             doubtful = self._near(self._doubtful, reading.center)
             if doubtful is not None:
                 self._count(doubtful, reading)
-            elif self._in(changed, reading.center):
+            elif self._on(arrived, reading, frame.shape):
                 self._vote(reading)
         for p in self._pending + self._doubtful:
             if not p.looked:
@@ -108,21 +112,42 @@ class Watcher:
         events = self._decide()
         if not self._pending:  # the vote is over: this is the table to compare with next
             self._last_still = small
+            self._last_mask = cards
         return events
 
-    def _changed(self, small: np.ndarray, shape) -> np.ndarray | None:
-        if self._last_still is None:
-            return None  # the first look at the table: everything on it is new
-        diff = np.abs(small - self._last_still).max(axis=2) > 25
-        diff = cv2.dilate(diff.astype(np.uint8), np.ones((5, 5), np.uint8))
-        return cv2.resize(diff, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
+    def _card_mask(self, frame: np.ndarray) -> np.ndarray:
+        """Where the still table shows card (at `MASK_W` pixels across)."""
+        h = round(frame.shape[0] * MASK_W / frame.shape[1])
+        mid = cv2.resize(frame, (MASK_W, h), interpolation=cv2.INTER_AREA)
+        return card_mask(mid, learn_cloth(mid, self.rec.hint) or self.rec.cloth) > 0
 
-    @staticmethod
-    def _in(changed: np.ndarray | None, p: np.ndarray) -> bool:
-        if changed is None:
+    def _arrived(self, cards: np.ndarray) -> np.ndarray | None:
+        """Where cloth became card since the last still table: where a card arrived. A glare
+        drifting over the cards, or a dealer's shadow, changes the picture but not where the
+        card lies (read as a place that changed, it gave `uncertain` inside a hand where no
+        card had arrived)."""
+        if self._last_mask is None:
+            return None  # the first look at the table: everything on it is new
+        grown = cv2.dilate(self._last_mask.astype(np.uint8), np.ones((3, 3), np.uint8))
+        return cards & (grown == 0)
+
+    def _on(self, arrived: np.ndarray | None, reading: CardReading, shape) -> bool:
+        """Whether the card a reading implies covers cloth that was bare the last time: the
+        newest card of a fan covers a strip of it, a lone card all of its own place."""
+        if arrived is None:
             return True
-        x, y = int(p[0]), int(p[1])
-        return 0 <= y < changed.shape[0] and 0 <= x < changed.shape[1] and bool(changed[y, x])
+        if reading.corner is None:
+            return False
+        f = arrived.shape[1] / shape[1]
+        c = reading.corner
+        a = np.linspace(0.05, 0.95, 7)
+        across = reading.width * a
+        along = reading.width * self.rec.profile.aspect * a
+        pts = (c.point[None, None, :] + across[:, None, None] * c.u[None, None, :]
+               + along[None, :, None] * c.v[None, None, :]).reshape(-1, 2) * f
+        x, y = pts[:, 0].astype(int), pts[:, 1].astype(int)
+        inside = (x >= 0) & (y >= 0) & (x < arrived.shape[1]) & (y < arrived.shape[0])
+        return bool(arrived[y[inside], x[inside]].any())
 
     def _is_known(self, centre) -> bool:
         return any(np.linalg.norm(centre - c) < 0.3 * w for c, w in self._known)

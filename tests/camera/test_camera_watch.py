@@ -98,3 +98,32 @@ def test_a_broken_frame_is_refused_by_number(profiles):
     watcher = Watcher(Recognizer(profiles["own"]))
     with pytest.raises(FrameError, match="frame 1"):
         watcher.feed(np.zeros((4, 4), np.uint8))
+
+
+def test_a_glare_moving_over_cards_already_dealt_reports_nothing_new(decks, profiles):
+    """Between two cards the table is still but a glare drifts over the hand already dealt:
+    the picture changes there, but no card arrived (no cloth became card), so nothing is
+    reported, not even `uncertain`. Read as a place that changed, a corner under the glare
+    gave an `uncertain` where no card had come."""
+    from hardware_mocks.camera import Effects, apply_effects, card_corners, felt, lay_card
+
+    rng = np.random.default_rng(4)
+    table = felt((1280, 720), rng)
+    hand = []
+    for i, code in enumerate(["KD", "QS", "JH", "8C"]):
+        corners = card_corners((500 + 36 * i, 300 + 18 * i), 120, 0.0)
+        lay_card(table, decks["own"], code, corners)
+        hand.append(corners)
+    watcher = Watcher(Recognizer(profiles["own"]))
+    events = []
+    for k in range(6):  # the hand as it lies, read once
+        events.extend(watcher.feed(apply_effects(table, Effects(noise=2.0),
+                                                 np.random.default_rng(k), [])))
+    assert [e.card.code for e in events if isinstance(e, CardEvent)] == ["KD", "QS", "JH", "8C"]
+    later = []
+    for k in range(60):  # a glare crossing every card's index and art, a step a frame
+        at = hand[0][0] + (k * 4, k * 4)
+        fx = Effects(noise=2.0, glare=128, glare_at=(float(at[0]), float(at[1])),
+                     glare_size=130)
+        later.extend(watcher.feed(apply_effects(table, fx, np.random.default_rng(k), [])))
+    assert later == []
