@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from drivers.camera.certainty import FEATURES, MODEL_FILE, Certainty, pick  # noqa: E402
-from drivers.camera.recognize import Recognizer  # noqa: E402
+from drivers.camera.recognize import ON_CARD, Recognizer  # noqa: E402
 from drivers.camera.training import enroll  # noqa: E402
 from hardware_mocks.camera import Deck, envelope_scene  # noqa: E402
 from hardware_mocks.catalogue import HELD_OUT, TUNING, deck_faces  # noqa: E402
@@ -127,8 +127,10 @@ def main() -> None:
     xs = np.vstack([d["x"] for d in held])
     ys = np.concatenate([d["right"] for d in held])
     logits = model.logits(xs)
-    colour_known = xs[:, FEATURES.index("colour")] < 1.0
-    # a reading whose colour is not known is never sure: the threshold is picked on the rest
+    # a reading whose colour is not known, or whose card would lie partly on cloth, is never
+    # sure (`Recognizer._judge`): the threshold is picked on the rest
+    colour_known = (xs[:, FEATURES.index("colour")] < 1.0) & (
+        xs[:, FEATURES.index("on_card")] >= ON_CARD)
     threshold, sure = pick(np.where(colour_known, logits, -np.inf), ys)
     model.threshold = threshold
     # pairs: two prints of one card, neither sure alone, their log-odds added

@@ -49,6 +49,8 @@ FEATURES = (
     "width",  # the card's width in frame pixels, over 100
     "nine",  # the rank read is a 9 (what a 6 or 8 found cut reads as)
     "court",  # the rank read is a J, Q or K
+    "on_card",  # the share of the card it implies that lies on card, not cloth
+    "twin",  # another reading of the same card lies 0.25-1.2 card widths from it (1) or not
 )
 CAP = 4.0  # margins are capped: with one suit left to choose a suit margin is infinite
 

@@ -267,7 +267,7 @@ class Recognizer:
         # each corner's card centre, and of each card read surely its centre and corner
         centres = card_centres(found, width, aspect).tolist()
         sure: list[tuple[float, float, float, float]] = []
-        on_cards = _on_cards(mask, found, width, aspect).tolist()
+        on_shares = _on_cards(mask, found, width, aspect).tolist()
         # the corners at long edges are read together, then those the outlines imply that no
         # card read surely accounts for. Within each batch a corner is passed over, as when
         # read one by one, where a card read surely before it in the batch accounts for it
@@ -303,7 +303,10 @@ class Recognizer:
                     continue  # an outline's corner is a guess, but an index read there is one
                 if _read_already(points[i], from_outline, centres[i], sure, width):
                     continue
-                if reading.certain and not on_cards[i]:
+                reading.evidence["on_card"] = on_shares[i]
+                if self.certainty is not None:
+                    self._judge(reading)
+                elif reading.certain and on_shares[i] < ON_CARD:
                     reading.certain = False  # the card this index implies would lie on felt
                     reading.doubts.append("the card it implies would lie partly on cloth")
                     reading.short_by = None
@@ -311,6 +314,18 @@ class Recognizer:
                 if reading.certain:
                     sure.append((*(reading.center * scale).tolist(),
                                  *(reading.corner.point * scale).tolist()))
+        # a reading whose card another reading of the same card lies beside, closer than a
+        # card's width but not on it: one of them is a print read as if its card lay
+        # elsewhere (a design with indices in all four corners: its top-right index read as a
+        # top-left one), or two cards of one code lie side by side
+        w = width / scale
+        for r in readings:
+            r.evidence["twin"] = float(any(
+                o is not r and o.card == r.card
+                and 0.25 * w < float(np.hypot(*(o.center - r.center))) < 1.2 * w
+                for o in readings))
+            if self.certainty is not None:
+                self._judge(r)
         if self.collect is not None:
             self.collect.extend(readings)
         return merge(readings, width / scale,
@@ -498,7 +513,7 @@ class Recognizer:
                     "line": line, "down": down, "shifted": float(shift != 0),
                     "outline": float(corner.from_outline), "higher": 0.0,
                     "width": width / 100, "nine": float(rank == "9"),
-                    "court": float(rank in "JQK")}
+                    "court": float(rank in "JQK"), "on_card": 1.0, "twin": 0.0}
         margins_only = bool(doubts) and len(doubts) == (r_margin < p.rank_margin) + (
             s_margin < p.suit_margin)
         sure = min(*shares, 1.0)
@@ -524,13 +539,15 @@ class Recognizer:
         model = self.certainty
         reading.logit = model.logit(reading.evidence)
         colour_known = reading.evidence["colour"] < 1.0
-        reading.certain = colour_known and reading.logit >= model.threshold
+        on_card = reading.evidence.get("on_card", 1.0) >= ON_CARD
+        reading.certain = colour_known and on_card and reading.logit >= model.threshold
         reading.short_by = None
         reading.doubts = [] if reading.certain else (
             [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}: "
              + ", ".join(model.weakest(reading.evidence))]
             + (["the ink's colour is not clearly one of the deck's"] if not colour_known
-               else []))
+               else [])
+            + (["the card it implies would lie partly on cloth"] if not on_card else []))
         reading.confidence = float(1 / (1 + np.exp(-np.clip(reading.logit, -30, 30))))
 
 
@@ -657,14 +674,17 @@ def _index_on_card(mask: np.ndarray, corners: Corners, width: float,
                           width * profile.aspect * (y0 + at * (y1 - y0))) >= share
 
 
+ON_CARD = 0.92  # the share of a card that must lie on card, not cloth (`_on_cards`)
+
+
 def _on_cards(mask: np.ndarray, corners: Corners, width: float,
               aspect: float) -> np.ndarray:
-    """Whether the card each corner implies lies on card-coloured table (not over felt): a
+    """How much of the card each corner implies lies on card-coloured table (not over felt): a
     corner found a little wrong in a fan can put a neighbour's index where no card would fit.
     A card may reach out of the frame (the dealer's hand at the picture's edge): only what
     the frame shows counts, as long as it shows at least half of the card."""
     s = np.linspace(0.1, 0.9, 5)
-    return _on_card_share(mask, corners, width * s, width * aspect * s, 0.5) >= 0.92
+    return _on_card_share(mask, corners, width * s, width * aspect * s, 0.5)
 
 
 def _agree_beyond_margins(members: list[CardReading], width: float,
