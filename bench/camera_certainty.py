@@ -51,10 +51,12 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
         folder = deck_faces(name, Path(cache), Path(tmp) / name)
         profile = enroll(folder)
         deck = Deck(folder)
-    certainty = Certainty.load(Path(model)) if model else False
+    # gathering, nothing is read surely: no corner is passed over for a card read surely, so
+    # every index window the frame shows is read (with a model given, as it would read)
+    certainty = Certainty.load(Path(model)) if model else None
     rec = Recognizer(profile, certainty=certainty)
     rng = np.random.default_rng([seed, TUNING.index(name)])
-    rows, right, scene_of, rules, pairs = [], [], [], [], []
+    rows, right, scene_of, pairs = [], [], [], []
     for s in range(scenes):
         size = (1920, 1080) if s % 4 == 3 else (1280, 720)
         scene = envelope_scene(deck, rng, size=size)
@@ -66,7 +68,6 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
             rows.append(Certainty.vector(r.evidence))
             right.append(ok)
             scene_of.append(s)
-            rules.append(int(r.certain))
         # two readings of one code whose indices lie apart: two prints, as `merge` pairs them
         base = len(rows) - len(readings)
         for a in range(len(readings)):
@@ -81,7 +82,7 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
                 pairs.append((base + a, base + b, labels[a][1]))
     return {"name": name, "x": np.array(rows).reshape(-1, len(FEATURES)),
             "right": np.array(right, int), "scene": np.array(scene_of, int),
-            "rules": np.array(rules, int), "pairs": np.array(pairs, int).reshape(-1, 3)}
+            "pairs": np.array(pairs, int).reshape(-1, 3)}
 
 
 def gather(designs, scenes, seed, cache, jobs, model=None) -> list[dict]:
@@ -103,7 +104,7 @@ def main() -> None:
     ap.add_argument("--data", default=None,
                     help="keep the gathered readings in this file, or refit from it")
     ap.add_argument("--model", default=None,
-                    help="collect with this model deciding (else the rules decide)")
+                    help="gather with this model deciding which corners to read (else all)")
     args = ap.parse_args()
     designs = args.designs.split(",")
     if any(d in HELD_OUT or d not in TUNING for d in designs):
@@ -144,22 +145,18 @@ def main() -> None:
                                         2 * threshold), np.inf))
     pair_sure = int(((pair_sum >= model.pair) & alone).sum()) if len(pairs) else 0
     sure_mask = colour_known & (logits >= threshold)
-    rules_sure = np.concatenate([d["rules"] for d in held]).astype(bool)
     typical = np.median(xs[sure_mask & (ys == 1)], axis=0)
     print(f"{'design':10} {'readings':>8} {'right':>6} {'sure':>6} {'wrong sure':>10} "
-          f"{'right unsure':>12} | rules: {'sure':>6} {'wrong sure':>10}")
+          f"{'right unsure':>12}")
     at = 0
     per_design = {}
     for d in held:
         n = len(d["x"])
-        m, yy, rs = sure_mask[at: at + n], ys[at: at + n], rules_sure[at: at + n]
+        m, yy = sure_mask[at: at + n], ys[at: at + n]
         per_design[d["name"]] = {"readings": n, "right": int(yy.sum()), "sure": int(m.sum()),
-                                 "sure_wrong": int((m & (yy == 0)).sum()),
-                                 "rules_sure": int(rs.sum()),
-                                 "rules_sure_wrong": int((rs & (yy == 0)).sum())}
+                                 "sure_wrong": int((m & (yy == 0)).sum())}
         print(f"{d['name']:10} {n:8} {int(yy.sum()):6} {int(m.sum()):6} "
-              f"{int((m & (yy == 0)).sum()):10} {int((~m & (yy == 1)).sum()):12} | "
-              f"{int(rs.sum()):6} {int((rs & (yy == 0)).sum()):10}")
+              f"{int((m & (yy == 0)).sum()):10} {int((~m & (yy == 1)).sum()):12}")
         at += n
     figures = {
         "fitted_on": f"{len(x)} readings of {len(designs)} tuning designs, {args.scenes} "
@@ -169,17 +166,15 @@ def main() -> None:
         "readings": int(len(xs)), "right": int(ys.sum()), "sure": int(sure_mask.sum()),
         "sure_wrong": int((sure_mask & (ys == 0)).sum()),
         "right_left_unsure": int((~sure_mask & (ys == 1)).sum()),
-        "pairs_sure": pair_sure, "rules_sure": int(rules_sure.sum()),
-        "rules_sure_wrong": int((rules_sure & (ys == 0)).sum()),
-        "designs": per_design, "typical": [round(float(v), 4) for v in typical],
-        "ridge": args.ridge, "collected_with": "model" if args.model else "rules",
+        "pairs_sure": pair_sure, "designs": per_design,
+        "typical": [round(float(v), 4) for v in typical],
+        "ridge": args.ridge, "gathered_with": args.model or "no model (every window read)",
     }
     model.figures = figures
     model.save(Path(args.out))
     print(f"threshold {threshold:+.3f} (log-odds), pair {model.pair:+.3f}: {sure} sure of "
           f"{len(xs)} readings on the picking scenes, none wrong; {figures['right_left_unsure']}"
-          f" right readings left unsure; the rules: {figures['rules_sure']} sure, "
-          f"{figures['rules_sure_wrong']} wrong; {pair_sure} pairs sure together; "
+          f" right readings left unsure; {pair_sure} pairs sure together; "
           f"{time.perf_counter() - start:.0f} s")
     print(json.dumps({k: v for k, v in figures.items() if k not in ("designs", "typical")}))
 

@@ -68,42 +68,14 @@ RED_SUITS = {"H", "D"}
 
 @dataclass(frozen=True)
 class Thresholds:
-    # the read rank's and suit's templates must fit at least these shares of how well they fit
-    # their own index through a camera (and the classifiers clear the profile's margins).
-    # Measured on 350 rendered tables of each test deck (seeds 7 and 99): among the wrong
-    # readings that met every other condition, no rank fit passed 0.71 (a 9H read at a 6D's
-    # corner); the right ones fell below 0.75 or 0.8 five times in 2300, below an absolute 0.66
-    # thirteen times, tens most
-    rank_fit: float = 0.75
-    suit_fit: float = 0.8
-    seen: float = 0.3  # below this the generic index templates say no index is here
-    # nor where the generic suit template fits worse than this: it fit every index read surely
-    # at 0.72 or better (3400 sure readings of each test deck, seeds 2026 and 99), and below
-    # it four fifths of cardsJS's unsure readings lie (on the art of court cards)
+    """Where no index is: below these fits of the generic rank and suit templates a window is
+    passed over unread (how sure a reading of an index is, the certainty model says)."""
+
+    seen: float = 0.3
+    # the generic suit template fit every index read surely at 0.72 or better (3400 sure
+    # readings of each first test deck), and below 0.6 four fifths of cardsJS's unsure
+    # readings lay (on the art of court cards)
     suit_seen: float = 0.6
-    # how far (a share of the card width) the index may lie from where its corner puts it and
-    # still be read surely: corner finding is off by 2-7 px (p50-p99) on a 100 px card, and a
-    # corner found on the art of one card can put a neighbour's index in the window's slack.
-    # The slack ends at 0.082: readings there (the index pushed against the window's end) were
-    # wrong three times in 700 tables; from 0.07 to 0.079 none was, of 100 read
-    off_place: float = 0.08
-    # on a deck of a smaller index the slack ends sooner than that, and an index found against
-    # the window's end is never sure: on the tuning designs pool-9 to 16 (seeds 7 and 2026, 30
-    # tables each) four of the eight cards read wrong surely were found there (a court frame's
-    # line read as a J, a spade's index as a club's); it cost 20 right readings of 4554 on all
-    # eighteen tuning designs at seed 7
-    # the share of the rows just above a number rank that may be ink: right readings had up to
-    # 0.07, a 6 or 8 read as a 9 because it was found cut 0.24 to 0.41 (court letters are not
-    # asked: cardsJS's jack reaches above the place of the mean rank, up to 0.34)
-    ink_above: float = 0.15
-    # no index has a column of ink through the whole window (see `index.line_through`): on the
-    # tuning designs (seeds 2026 and 7, 40 tables each) right sure readings of an index reached
-    # 0.94 of its rows (a queen's tail running into the art below); the five court frame lines
-    # read surely as jacks (three wrong, two the right jack by chance) 1.0. From the rank's top
-    # down, right sure readings other than queens reached 0.91 (3,522 on the tuning designs,
-    # seed 2026, 25 tables each at 720p; queens 1.0, their tails touching the suit), and a
-    # court frame's corner read as a sure J 1.0 (pool-9)
-    line: float = 0.97
 
 
 @dataclass
@@ -121,9 +93,6 @@ class CardReading:
     index_at: np.ndarray | None = None  # the centre of the rank read, in the frame
     doubts: list[str] = field(default_factory=list)  # why it is uncertain
     candidates: dict | None = None  # the classifiers' best few, when explaining
-    # when its only doubts are the classifiers' margins: each margin as a share of the margin
-    # needed (rank, suit); two index corners of one card that agree add their shares (`merge`)
-    short_by: tuple[float, float] | None = None
     evidence: dict | None = None  # what the certainty model weighs (`certainty.FEATURES`)
     logit: float | None = None  # the model's log-odds that the reading is right
 
@@ -144,9 +113,15 @@ class Recognizer:
                  thresholds: Thresholds = Thresholds(), cloth: Felt | None = None,
                  certainty: Certainty | None | bool = True):
         self.profile = profile
-        # how sure a reading is: the packaged model (`certainty.py`), a given one, or with
-        # False the rules of `Thresholds` alone
-        self.certainty = (packaged() if certainty is True else certainty or None)
+        # how sure a reading is: the packaged model (`certainty.py`) or a given one; None
+        # reads every card uncertain (gathering readings to fit a model on: then no corner is
+        # passed over for a card read surely, and every index the frame shows is read)
+        if certainty is True:
+            certainty = packaged()
+            if certainty is None:
+                raise ValueError("no certainty model: drivers/camera/certainty.json is "
+                                 "missing (python bench/camera_certainty.py makes it)")
+        self.certainty = certainty or None
         # every corner's reading before readings of one card are joined (for fitting the
         # certainty model): a list to append to, or None
         self.collect: list[CardReading] | None = None
@@ -161,10 +136,9 @@ class Recognizer:
         self._glyph_bgr = np.array(list(profile.glyph_bgr.values()) or [[0, 0, 0]],
                                    np.uint8)[None]
         self.enclosed = bool(felt(self._glyph_bgr, self.cloth).any())
-        # the generic templates' and the ink above's limits, as loose as the deck needs
+        # the generic templates' limits, as loose as the deck needs
         self.rank_seen = min(thresholds.seen, profile.rank_seen)
         self.suit_seen = min(thresholds.suit_seen, profile.suit_seen)
-        self.ink_above = max(thresholds.ink_above, profile.ink_above + 0.1)
 
     def read(self, frame: np.ndarray, trace: Trace | None = None) -> list[CardReading]:
         """Every card whose index shows in the frame, certain or not. With a `Trace`, what
@@ -304,12 +278,7 @@ class Recognizer:
                 if _read_already(points[i], from_outline, centres[i], sure, width):
                     continue
                 reading.evidence["on_card"] = on_shares[i]
-                if self.certainty is not None:
-                    self._judge(reading)
-                elif reading.certain and on_shares[i] < ON_CARD:
-                    reading.certain = False  # the card this index implies would lie on felt
-                    reading.doubts.append("the card it implies would lie partly on cloth")
-                    reading.short_by = None
+                self._judge(reading)
                 readings.append(reading)
                 if reading.certain:
                     sure.append((*(reading.center * scale).tolist(),
@@ -324,8 +293,7 @@ class Recognizer:
                 o is not r and o.card == r.card
                 and 0.25 * w < float(np.hypot(*(o.center - r.center))) < 1.2 * w
                 for o in readings))
-            if self.certainty is not None:
-                self._judge(r)
+            self._judge(r)
         if self.collect is not None:
             self.collect.extend(readings)
         return merge(readings, width / scale,
@@ -441,9 +409,7 @@ class Recognizer:
         cut again PAD_Y rows higher, all in one stack: where an index is found there higher
         than this one (by more than the suit's slack), the two windows disagree where the
         index lies and the reading is not sure."""
-        # (with the model, every reading there: a higher index is evidence it weighs)
         near = [i for i, r in enumerate(readings) if r is not None
-                and (r.certain or self.certainty is not None)
                 and located[i].rank_box[1] <= PAD_Y // 2]
         if not near:
             return
@@ -456,12 +422,9 @@ class Recognizer:
                     and found.suit_match >= self.suit_seen):
                 why = (f"a window cut higher finds an index {up} rows above this one: it may "
                        "be found cut (a 6 read as a 9)")
-                if self.certainty is not None:
-                    readings[i].evidence["higher"] = 1.0
-                    self._judge(readings[i])
-                else:
-                    readings[i].certain = False
-                    readings[i].doubts.append(why)
+                readings[i].evidence["higher"] = 1.0
+                self._judge(readings[i])
+                readings[i].doubts.append(why)
 
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
                  ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,
@@ -479,34 +442,12 @@ class Recognizer:
         # asked (ink above says nothing of the others there, and they were read right)
         asked = rank in NUMBER_RANKS and (rank == "9" or not p.line_above)
         above = ink_above(ink, found) if asked else 0.0
-        # a 9 is what a 6 or 8 found cut reads as: unless the deck prints a line above its
-        # index, a 9 is held to the plain limit, not the one loosened for a deck whose views
-        # show some ink above their ranks (6s read surely as 9s at 0.18 and 0.28 on pool-15)
-        most_above = self.t.ink_above if rank == "9" and not p.line_above else self.ink_above
         line = line_through(ink, found)
         down = 0.0 if rank == "Q" else line_through(ink, found, top=found.rank_box[1])
         red = None if colour is None else bool(colour & RED_SUITS)
-        doubts = [why for failed, why in (
-            (colour is None, "the ink's colour is not clearly one of the deck's"),
-            (rank_fit < self.t.rank_fit, f"the {rank}'s template fits {rank_fit:.2f} of its "
-             f"own, below {self.t.rank_fit}"),
-            (suit_fit < self.t.suit_fit, f"the {suit}'s template fits {suit_fit:.2f} of its "
-             f"own, below {self.t.suit_fit}"),
-            (r_margin < p.rank_margin, f"rank margin {r_margin:.2f} below {p.rank_margin:.2f}"),
-            (s_margin < p.suit_margin, f"suit margin {s_margin:.2f} below {p.suit_margin:.2f}"),
-            (off > self.t.off_place, f"index {off:.2f} card widths off its place"),
-            (found.rank_box[1] in (0, 2 * PAD_Y), "index against the end of its window: it "
-             "may lie beyond (or be no index: a court frame's line)"),
-            (above > most_above, f"ink just above the rank ({above:.2f}): found cut?"),
-            (line >= self.t.line, f"ink runs through the window in one column ({line:.2f} of "
-             "its rows): a line of the art, no index"),
-            (down >= self.t.line, f"ink runs in one column from the {rank}'s top to the "
-             f"window's bottom ({down:.2f} of those rows): a line of the art, no index"),
-        ) if failed]
-        certain = not doubts
-        shares = (r_margin / p.rank_margin, s_margin / p.suit_margin)
-        evidence = {"rank_margin": r_margin, "suit_margin": s_margin, "rank_share": shares[0],
-                    "suit_share": shares[1], "rank_fit": rank_fit, "suit_fit": suit_fit,
+        evidence = {"rank_margin": r_margin, "suit_margin": s_margin,
+                    "rank_share": r_margin / p.rank_margin, "suit_share": s_margin / p.suit_margin,
+                    "rank_fit": rank_fit, "suit_fit": suit_fit,
                     "rank_match": found.rank_match, "suit_match": found.suit_match,
                     "colour": clarity if colour is not None else 1.0, "off_place": float(off),
                     "at_end": float(found.rank_box[1] in (0, 2 * PAD_Y)), "ink_above": above,
@@ -514,34 +455,31 @@ class Recognizer:
                     "outline": float(corner.from_outline), "higher": 0.0,
                     "width": width / 100, "nine": float(rank == "9"),
                     "court": float(rank in "JQK"), "on_card": 1.0, "twin": 0.0}
-        margins_only = bool(doubts) and len(doubts) == (r_margin < p.rank_margin) + (
-            s_margin < p.suit_margin)
-        sure = min(*shares, 1.0)
         x0, y0, x1, y1 = found.rank_box
         index_at = to_frame @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
-        reading = CardReading(rank + suit, max(0.0, min(1.0, match * sure)),
-                           min(r_margin, s_margin), certain, center,
-                           scores={"match": round(match, 3), "rank_margin": round(r_margin, 3),
-                                   "suit_margin": round(s_margin, 3), "red": red,
-                                   "off_place": round(float(off), 3),
-                                   "ink_above": round(above, 3)},
-                           corner=corner, width=width, index_at=index_at, doubts=doubts,
-                           short_by=shares if margins_only else None, evidence=evidence)
-        if self.certainty is not None:
-            self._judge(reading)
+        reading = CardReading(rank + suit, 0.0, min(r_margin, s_margin), False, center,
+                              scores={"match": round(match, 3),
+                                      "rank_margin": round(r_margin, 3),
+                                      "suit_margin": round(s_margin, 3), "red": red,
+                                      "off_place": round(float(off), 3),
+                                      "ink_above": round(above, 3)},
+                              corner=corner, width=width, index_at=index_at, evidence=evidence)
+        self._judge(reading)
         return reading
 
     def _judge(self, reading: CardReading) -> None:
         """Certain or not by the model: its log-odds from the reading's evidence against the
-        threshold picked on the tuning designs' tables (and the ink's colour known: without
-        it the suit was chosen among all four). Why not, in the model's terms, with the rules'
-        doubts kept as a description for `--explain`."""
+        threshold picked on the tuning designs' tables; and never with the ink's colour
+        unknown (the suit was chosen among all four) or the card it implies lying partly on
+        cloth. Why not, in the model's terms (`--explain`)."""
         model = self.certainty
+        if model is None:  # gathering readings: nothing is sure
+            reading.certain, reading.doubts = False, ["no certainty model"]
+            return
         reading.logit = model.logit(reading.evidence)
         colour_known = reading.evidence["colour"] < 1.0
         on_card = reading.evidence.get("on_card", 1.0) >= ON_CARD
         reading.certain = colour_known and on_card and reading.logit >= model.threshold
-        reading.short_by = None
         reading.doubts = [] if reading.certain else (
             [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}: "
              + ", ".join(model.weakest(reading.evidence))]
@@ -687,26 +625,19 @@ def _on_cards(mask: np.ndarray, corners: Corners, width: float,
     return _on_card_share(mask, corners, width * s, width * aspect * s, 0.5)
 
 
-def _agree_beyond_margins(members: list[CardReading], width: float,
-                          pair: float | None = None) -> bool:
-    """Whether the readings of one card, each short of certain only by the classifiers'
-    margins, read the same card at two printed indices at least (not one index read from two
-    corners found close together) and together clear the margins: the margin of two views'
-    scores added is at least the sum of their margins, and two views of different prints
-    are wrong alike far more rarely than one."""
-    if pair is not None:  # the model's: two prints' log-odds added, each with its colour known
-        if len(members) < 2 or any(r.logit is None or r.card != members[0].card
-                                   or r.evidence["colour"] >= 1.0 for r in members):
-            return False
-    elif len(members) < 2 or any(r.short_by is None or r.card != members[0].card
-                                 for r in members):
+def _agree(members: list[CardReading], width: float, pair: float | None) -> bool:
+    """Whether the readings of one card, none sure alone, read the same card at two printed
+    indices (not one index read from two corners found close together), each with its ink's
+    colour known and its card on card, and their two best log-odds added reach `pair` (picked
+    on the tuning designs' tables as the single threshold is)."""
+    if pair is None or len(members) < 2 or any(
+            r.logit is None or r.card != members[0].card or r.evidence["colour"] >= 1.0
+            or r.evidence.get("on_card", 1.0) < ON_CARD for r in members):
         return False
     apart = distances(np.array([r.index_at for r in members], float))
     if (apart + np.diag(np.full(len(members), np.inf))).min() < 0.5 * width:
         return False  # each a print of its own, or the same print would count twice
-    if pair is not None:
-        return sum(sorted(r.logit for r in members)[-2:]) >= pair
-    return all(sum(r.short_by[k] for r in members) >= 1.0 for k in (0, 1))
+    return sum(sorted(r.logit for r in members)[-2:]) >= pair
 
 
 def merge(readings: list[CardReading], width: float,
@@ -750,10 +681,10 @@ def merge(readings: list[CardReading], width: float,
             if other.card != card.card and other.certain:
                 card.certain = False  # two corners disagree: say so, do not pick
                 card.doubts.append(f"another corner of it reads {other.card}")
-        if not card.certain and _agree_beyond_margins(members, width, pair):
+        if not card.certain and _agree(members, width, pair):
             card.certain = True
             card.doubts = []
-            card.confidence = max(card.confidence, min(r.scores["match"] for r in members))
+            card.confidence = max(r.confidence for r in members)
         cards.append(card)
     return sorted(cards, key=lambda c: (float(c.center[1]), float(c.center[0])))
 
