@@ -54,7 +54,9 @@ class DeckProfile:
     suits: dict[str, np.ndarray]  # canonical suit parts
     rank_classifier: Any = None  # classify.RidgeClassifier, fitted by training.train
     suit_classifier: Any = None
-    rank_margin: float = 1.0  # margins beyond which a reading is certain
+    # the classifiers' margins enrolment's wrong views reached (with room, and floors): how far
+    # a reading clears them is evidence for the certainty model (`certainty.py`)
+    rank_margin: float = 1.0
     suit_margin: float = 1.0
     # how well each rank's (suit's) template fits its own index seen through a camera (the
     # median over enrolment's simulated views): a thin 10 fits its sharp template less well
@@ -125,8 +127,9 @@ class DeckProfile:
                 f"templates fit their own index through a camera: ranks "
                 f"{min(self.rank_fit.values()):.2f}-{max(self.rank_fit.values()):.2f}, suits "
                 f"{min(self.suit_fit.values()):.2f}-{max(self.suit_fit.values()):.2f}",
-                f"certain beyond margins {self.rank_margin:.2f} (rank) and "
-                f"{self.suit_margin:.2f} (suit)"] + self.warnings()
+                f"classifier margins to clear: {self.rank_margin:.2f} (rank), "
+                f"{self.suit_margin:.2f} (suit); how far a reading clears them is evidence "
+                "for the certainty model"] + self.warnings()
 
     def warnings(self) -> list[str]:
         """What enrolment saw that will leave cards uncertain, for the installer."""

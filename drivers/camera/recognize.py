@@ -5,10 +5,10 @@ is cut out along the card's own edges, so a turned card reads upright, and the t
 bottom-right index alike (`index.py`). Templates find where rank and suit sit in the window
 and say whether it holds an index at all; the enrolled classifiers say which rank and which
 suit (`classify.py`); red or black is measured from the ink, so the suit's shape only has to
-tell two suits apart. A reading is certain only when both classifiers clear the margins
-enrolment set; otherwise it is reported uncertain with its best guess, never as a card. The
-corners of one card are merged into one card, and two corners that disagree make it
-uncertain.
+tell two suits apart. How sure a reading is, the certainty model says (`certainty.py`,
+fitted on rendered tables of the tuning designs) from the reading's evidence; below its
+threshold a reading is reported uncertain with its best guess, never as a card. The corners
+of one card are merged into one card, and two corners that disagree make it uncertain.
 """
 
 from __future__ import annotations
@@ -424,7 +424,8 @@ class Recognizer:
                        "be found cut (a 6 read as a 9)")
                 readings[i].evidence["higher"] = 1.0
                 self._judge(readings[i])
-                readings[i].doubts.append(why)
+                if not readings[i].certain:
+                    readings[i].doubts.append(why)
 
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
                  ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,

@@ -130,39 +130,42 @@ def test_an_index_just_beyond_the_windows_slack_is_found_and_read(off, four_colo
         assert far is None or not far.certain, (code, far.scores)
 
 
-def _reading(card, centre, u, index_at, short_by, confidence=0.5):
+def _reading(card, centre, u, index_at, logit, colour=0.1):
     from drivers.camera.corners import Corner
     from drivers.camera.recognize import CardReading
 
     u = np.array(u, float) / np.hypot(*u)
     corner = Corner(np.array(centre, float), u, np.array([-u[1], u[0]]))
-    return CardReading(card, confidence, 0.2, False, np.array(centre, float), corner=corner,
-                       index_at=np.array(index_at, float), doubts=["suit margin short"],
-                       scores={"match": 0.95}, short_by=short_by)
+    return CardReading(card, 0.5, 0.2, False, np.array(centre, float), corner=corner,
+                       index_at=np.array(index_at, float), doubts=["certainty short"],
+                       scores={"match": 0.95}, logit=logit,
+                       evidence={"colour": colour, "on_card": 1.0})
 
 
-def test_two_index_corners_short_only_of_margin_are_sure_together():
+PAIR = 10.0  # two prints' log-odds added must reach this (the model's pair threshold)
+
+
+def test_two_index_corners_short_alone_are_sure_together():
     from drivers.camera.recognize import merge
 
-    width = 100.0
-    top_left = _reading("6S", (500, 400), (1, 0), (450, 340), (1.5, 0.6))
-    bottom_right = _reading("6S", (502, 401), (-1, 0), (552, 462), (1.4, 0.5))
-    [card] = merge([top_left, bottom_right], width)
+    top_left = _reading("6S", (500, 400), (1, 0), (450, 340), 6.0)
+    bottom_right = _reading("6S", (502, 401), (-1, 0), (552, 462), 4.5)
+    [card] = merge([top_left, bottom_right], 100.0, PAIR)
     assert card.certain and card.card == "6S" and card.corners_read == 2 and not card.doubts
 
 
 @pytest.mark.parametrize(("second", "why"), [
-    (("6C", (-1, 0), (552, 462), (1.4, 0.5)), "they disagree"),
-    (("6S", (-1, 0), (552, 462), (1.4, 0.3)), "together still short"),
-    (("6S", (-1, 0), (552, 462), None), "a doubt beyond the margins"),
-    (("6S", (1, 0), (452, 341), (1.4, 0.5)), "one printed index read twice"),
+    (("6C", (-1, 0), (552, 462), 4.5, 0.1), "they disagree"),
+    (("6S", (-1, 0), (552, 462), 3.0, 0.1), "together still short"),
+    (("6S", (-1, 0), (552, 462), 4.5, 1.0), "one's ink colour not known"),
+    (("6S", (1, 0), (452, 341), 4.5, 0.1), "one printed index read twice"),
 ])
-def test_index_corners_short_of_margin_stay_uncertain_otherwise(second, why):
+def test_index_corners_short_alone_stay_uncertain_otherwise(second, why):
     from drivers.camera.recognize import merge
 
-    card, u, at, short = second
-    cards = merge([_reading("6S", (500, 400), (1, 0), (450, 340), (1.5, 0.6)),
-                   _reading(card, (502, 401), u, at, short)], 100.0)
+    card, u, at, logit, colour = second
+    cards = merge([_reading("6S", (500, 400), (1, 0), (450, 340), 6.0),
+                   _reading(card, (502, 401), u, at, logit, colour)], 100.0, PAIR)
     assert not any(c.certain for c in cards), why
 
 
