@@ -715,10 +715,18 @@ def merge(readings: list[CardReading], width: float) -> list[CardReading]:
     inks = np.array([r.index_at if r.index_at is not None else (np.nan, np.nan)
                      for r in order], float).reshape(n, 2)
     apart = distances(centres)
+    # a card's two index corners put its centre apart by their errors: across the card (along
+    # a corner's `u`) by up to 0.10 card widths, along it up to 0.14 (from where each card's
+    # outline or edges imply them: a card width and height away); the next card of a fan lies
+    # 0.25-0.35 widths across (less those errors: 0.17 at least, on tuning designs at seed
+    # 2026), and a centre radius of 0.25 joined them
+    offset = centres[:, None, :] - centres[None, :, :]
+    across = np.abs((offset * turns[:, None, :]).sum(axis=2))
+    across = np.maximum(across, across.T)
+    opposite = (turns @ turns.T <= 0) & (across < 0.135 * width) & (apart < 0.25 * width)
     # one card: centres together, and corners pointing opposite ways unless at one place; or
     # one printed index (a reading without one is at no distance from any: NaN compares false)
-    one = ((apart < 0.25 * width) & ((turns @ turns.T <= 0) | (apart < 0.12 * width))
-           | (distances(inks) < 0.06 * width))
+    one = opposite | (apart < 0.12 * width) | (distances(inks) < 0.06 * width)
     left, right = np.nonzero(np.triu(one, 1))
     card_of = np.arange(n)  # each reading's card: the index of its first member
     for k in np.argsort(apart[left, right], kind="stable"):

@@ -346,6 +346,23 @@ def test_a_bottom_right_index_joins_its_own_card_not_the_next_one_in_a_tight_fan
                                                                    ("4H", True, 2)]
 
 
+def test_the_next_card_of_a_tight_fan_is_not_joined_to_a_card_by_its_bottom_right_index():
+    """A fan laid a quarter of a card across: the next card's bottom-right reading put its
+    centre 0.23 card widths from this card's top-left one (pool-14, tuning), nearer than the
+    0.25 that joined a card's two corners, and one of the two cards was lost. Its centre lies
+    across the card, where a card's own two corners never put it more than 0.10 apart; along
+    the card they differ more (0.14: the card's height is less sure)."""
+    from drivers.camera.recognize import merge
+
+    width = 150.0
+    fan = merge([_reading("9C", (500, 300), (1, 0)),
+                 _reading("2S", (500 + 0.22 * width, 300 + 0.07 * width), (-1, 0))], width)
+    assert [(c.card, c.certain) for c in fan] == [("9C", True), ("2S", True)]
+    own = merge([_reading("9C", (500, 300), (1, 0)),
+                 _reading("9C", (500 + 0.08 * width, 300 + 0.13 * width), (-1, 0))], width)
+    assert [(c.card, c.certain, c.corners_read) for c in own] == [("9C", True, 2)]
+
+
 def test_two_cards_are_not_joined_through_a_reading_between_them():
     """A court card's frame line gave an uncertain reading between the KD's top-left index and
     the next card's bottom-right one; each is near it, the two are not near each other."""
