@@ -264,7 +264,7 @@ class Recognizer:
         found = found.take(worth)
         # each corner's card centre, and of each card read surely its centre and corner
         centres = card_centres(found, width, aspect).tolist()
-        sure: list[tuple[float, float, float, float]] = []
+        sure: list[tuple[float, ...]] = []
         on_cards = _on_cards(mask, found, width, aspect).tolist()
         # the corners at long edges are read together, then those the outlines imply that no
         # card read surely accounts for. Within each batch a corner is passed over, as when
@@ -308,7 +308,8 @@ class Recognizer:
                 readings.append(reading)
                 if reading.certain:
                     sure.append((*(reading.center * scale).tolist(),
-                                 *(reading.corner.point * scale).tolist()))
+                                 *(reading.corner.point * scale).tolist(),
+                                 *reading.corner.u.tolist()))
         return merge(readings, width / scale)
 
     def read_corner(self, frame, corner: Corner, width: float) -> CardReading | None:
@@ -628,17 +629,20 @@ def _candidates(profile: DeckProfile, found: Located, family: set[str] | None) -
 
 
 def _read_already(point: list[float], from_outline: bool, centre: list[float],
-                  sure: list[tuple[float, float, float, float]], width: float) -> bool:
+                  sure: list[tuple[float, ...]], width: float) -> bool:
     """Whether the card of the corner at `point` (whose card's centre is `centre`; implied
-    by an outline or not) was read surely already (`sure`: centre and corner of each card
-    read surely), at this corner (a border line inside a court card's face gives a second
-    corner there) or, for a corner an outline implies, at any. The other index corner of a
-    card read surely is still read: two corners that agree are surer, and two that disagree
-    make the card uncertain."""
+    by an outline or not) was read surely already (`sure`: centre, corner and the corner's
+    `u` of each card read surely), at this corner (a border line inside a court card's face
+    gives a second corner there) or, for a corner an outline implies, at any. The other index
+    corner of a card read surely is still read: two corners that agree are surer, and two
+    that disagree make the card uncertain. A card's centre as two corners imply it lies within
+    0.135 card widths across the card (as in `merge`): the next card of a fan a quarter of a
+    card across lies further, though within 0.25 of it (and was passed over)."""
     cx, cy = centre
     px, py = point
-    for rx, ry, qx, qy in sure:
-        if math.hypot(rx - cx, ry - cy) >= 0.25 * width:
+    for rx, ry, qx, qy, ux, uy in sure:
+        if (math.hypot(rx - cx, ry - cy) >= 0.25 * width
+                or abs((rx - cx) * ux + (ry - cy) * uy) >= 0.135 * width):
             continue
         if from_outline or math.hypot(qx - px, qy - py) < 0.5 * width:
             return True
