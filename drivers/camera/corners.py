@@ -304,21 +304,43 @@ def long_edges(image: np.ndarray, segments: np.ndarray, height_guess: float,
     that most followed edges share, counted together with the short edges that go with it:
     a short edge's length has few edges at its own short-edge length. `image` is the frame
     (its darkest channel is sampled, `darkness_at`) or that channel."""
+    grown = followed(image, segments, height_guess)
+    height = card_height(_lengths(grown), height_guess, aspect)
+    return grown[of_length(grown, height)], height
+
+
+def followed(image: np.ndarray, segments: np.ndarray, height_guess: float) -> np.ndarray:
+    """The segments of some length (for cards about `height_guess` long), each followed
+    along its line for as long as there is an edge (`long_edges`)."""
     pieces = segments[_lengths(segments) > 0.4 * height_guess]
     if not len(pieces):
-        return pieces, height_guess
-    grown = _follow(image, pieces, 0.7 * height_guess)
-    lengths = _lengths(grown)
-    height = height_guess
-    near = lengths[(lengths > 0.75 * height_guess) & (lengths < 1.35 * height_guess)]
-    if aspect is not None and len(near):
-        # each candidate's support: the edges of its length, and the short edges that go with it
-        support = ((np.abs(lengths[None, :] / near[:, None] - 1) < 0.04).sum(axis=1)
-                   + (np.abs(lengths[None, :] * aspect / near[:, None] - 1) < 0.04).sum(axis=1))
-        best = near[np.lexsort((near, support))[-1]]
-        height = float(statistics.median(lengths[np.abs(lengths / best - 1) < 0.04].tolist()))
-    keep = (lengths > 0.85 * height) & (lengths < 1.15 * height)
-    return grown[keep], height
+        return pieces
+    return _follow(image, pieces, 0.7 * height_guess)
+
+
+def card_height(lengths: np.ndarray, height_guess: float, aspect: float | None = None,
+                candidates: np.ndarray | None = None) -> float:
+    """The cards' long edge from the lengths of followed edges (`long_edges`): the length
+    that most of them share near the guess, with the short edges that go with it; the guess
+    where none lies near it. With `candidates` (flags), only the length of one of those edges
+    is the answer, where one lies near the guess (all edges still count as support)."""
+    near = (lengths > 0.75 * height_guess) & (lengths < 1.35 * height_guess)
+    if candidates is not None and (near & candidates).any():
+        near &= candidates
+    near = lengths[near]
+    if aspect is None or not len(near):
+        return height_guess
+    # each candidate's support: the edges of its length, and the short edges that go with it
+    support = ((np.abs(lengths[None, :] / near[:, None] - 1) < 0.04).sum(axis=1)
+               + (np.abs(lengths[None, :] * aspect / near[:, None] - 1) < 0.04).sum(axis=1))
+    best = near[np.lexsort((near, support))[-1]]
+    return float(statistics.median(lengths[np.abs(lengths / best - 1) < 0.04].tolist()))
+
+
+def of_length(edges: np.ndarray, height: float) -> np.ndarray:
+    """Which followed edges are about a card's long edge (`height`) long."""
+    lengths = _lengths(edges)
+    return (lengths > 0.85 * height) & (lengths < 1.15 * height)
 
 
 def _follow(image: np.ndarray, segments: np.ndarray, reach: float) -> np.ndarray:

@@ -28,6 +28,7 @@ from drivers.camera.corners import (
     Felt,
     card_centres,
     card_edges,
+    card_height,
     card_mask,
     card_regions,
     corner_grid,
@@ -35,8 +36,9 @@ from drivers.camera.corners import (
     distances,
     edge_corners,
     felt,
+    followed,
     learn_cloth,
-    long_edges,
+    of_length,
     region_height,
     short_edges,
 )
@@ -194,22 +196,29 @@ class Recognizer:
         calibrated = None if not self.card_width else self.card_width * scale * aspect / 2
         out: list[CardReading] = []
         for group, guess in _by_size(regions, aspect, calibrated):
-            boxes = np.array([cv2.boundingRect(c) for c in group], float) * 2
-            mids = (segments[:, :2] + segments[:, 2:]) / 2
-            within = ((mids[:, None, 0] >= boxes[None, :, 0] - 6)
-                      & (mids[:, None, 0] <= boxes[None, :, 0] + boxes[None, :, 2] + 6)
-                      & (mids[:, None, 1] >= boxes[None, :, 1] - 6)
-                      & (mids[:, None, 1] <= boxes[None, :, 1] + boxes[None, :, 3] + 6)).any(1)
-            out.extend(self._read_group(frame, small, mask, group, segments[within], 2 * guess,
-                                        scale, trace))
+            out.extend(self._read_group(frame, small, mask, group, _within(segments, group),
+                                        2 * guess, scale, trace))
         return out
 
-    def _read_group(self, frame, small, mask, regions, segments, guess, scale,
-                    trace) -> list[CardReading]:
+    def _read_group(self, frame, small, mask, regions, segments, guess,
+                    scale, trace) -> list[CardReading]:
         """The cards of regions whose cards are about `guess` pixels (of `small`) long."""
         aspect = self.profile.aspect
         # followed edges run corner to corner: the length most share is the card's height
-        edges, height = long_edges(small, segments, guess, aspect)
+        grown = followed(small, segments, guess)
+        # a region whose own long edges say its cards are of another size is read at its own:
+        # the outlines' guesses group hands up to a sixth apart, and read at the other hand's
+        # size a hand's windows and the corners its outline implies lie off (fanned cards
+        # missed)
+        return [reading for part, edges, size in _by_edges(regions, grown, guess, aspect)
+                for reading in self._read_sized(frame, small, mask, part, edges, size, guess,
+                                                scale, trace)]
+
+    def _read_sized(self, frame, small, mask, regions, edges, height, guess, scale,
+                    trace) -> list[CardReading]:
+        """The cards of regions whose cards are `height` pixels (of `small`) long, from their
+        long edges (`edges`) and outlines."""
+        aspect = self.profile.aspect
         if not len(edges):
             if trace is not None:
                 trace.note(f"no straight edge about a card long (about {guess / scale:.0f} px)")
@@ -240,7 +249,7 @@ class Recognizer:
         found = found.take(worth)
         # each corner's card centre, and of each card read surely its centre and corner
         centres = card_centres(found, width, aspect).tolist()
-        sure: list[tuple[float, float, float, float]] = []
+        sure: list[tuple[float, ...]] = []
         on_shares = _on_cards(mask, found, width, aspect).tolist()
         # the corners at long edges are read together, then those the outlines imply that no
         # card read surely accounts for. Within each batch a corner is passed over, as when
@@ -282,7 +291,8 @@ class Recognizer:
                 readings.append(reading)
                 if reading.certain:
                     sure.append((*(reading.center * scale).tolist(),
-                                 *(reading.corner.point * scale).tolist()))
+                                 *(reading.corner.point * scale).tolist(),
+                                 *reading.corner.u.tolist()))
         # a reading whose card another reading of the same card lies beside, closer than a
         # card's width but not on it: one of them is a print read as if its card lay
         # elsewhere (a design with indices in all four corners: its top-right index read as a
@@ -503,6 +513,68 @@ def _inside(profile: DeckProfile, width: float, corners: Corners,
     return np.where(guessed, window_shape(profile)[0], tops), left
 
 
+def _within(segments: np.ndarray, regions: list[np.ndarray]) -> np.ndarray:
+    """The segments (of the frame at twice the regions' resolution) whose midpoints lie in or
+    by the bounding box of one of the regions."""
+    boxes = np.array([cv2.boundingRect(c) for c in regions], float) * 2
+    mids = (segments[:, :2] + segments[:, 2:]) / 2
+    within = ((mids[:, None, 0] >= boxes[None, :, 0] - 6)
+              & (mids[:, None, 0] <= boxes[None, :, 0] + boxes[None, :, 2] + 6)
+              & (mids[:, None, 1] >= boxes[None, :, 1] - 6)
+              & (mids[:, None, 1] <= boxes[None, :, 1] + boxes[None, :, 3] + 6)).any(1)
+    return segments[within]
+
+
+# a region whose own long edges' lengths differ from its group's by more than this share is
+# read apart (and regions apart from one another)
+APART = 0.04
+
+
+def _by_edges(regions: list[np.ndarray], grown: np.ndarray, guess: float,
+              aspect: float) -> list[tuple[list[np.ndarray], np.ndarray, float]]:
+    """The regions of one group in parts of one card size each, as their own followed edges
+    (`grown`, at twice the regions' resolution) show it: each part with its long edges and
+    its cards' height. The group's height is the length most edges share (`card_height`);
+    regions with an edge on their outline of about that length (or none near the `guess`)
+    are one part at it, together with the edges in no region.
+
+    Only an edge on a region's outline gives its length as the card's: every hand shows a
+    whole long edge there (its first card's left edge, its top card's right one), and no
+    other edge lies there; within, a court frame's lines and the pieces of a card's edge
+    lying white on white over the card beneath are shorter (on pool-14 they outnumbered the
+    cards' edges, and a hand was read at four fifths of its cards' size)."""
+    lengths = np.hypot(*(grown[:, 2:] - grown[:, :2]).T)
+    mids = ((grown[:, :2] + grown[:, 2:]) / 4).tolist()
+    owner = np.full(len(grown), -1)
+    outer = np.zeros(len(grown), bool)
+    for k, c in enumerate(regions):
+        # an edge on the outline has its midpoint on the contour, or a pixel or two off it
+        apart = np.array([cv2.pointPolygonTest(c, (m[0], m[1]), True) for m in mids])
+        mine = (apart >= -2) & (owner < 0) if len(mids) else np.zeros(0, bool)
+        owner[mine] = k
+        outer[mine] = np.abs(apart[mine]) <= 2.5
+    height = card_height(lengths, guess, aspect, outer)
+    own: list[float | None] = []
+    for k in range(len(regions)):
+        theirs, on_outline = lengths[owner == k], outer[owner == k]
+        near = (theirs > 0.75 * guess) & (theirs < 1.35 * guess)
+        if not near.any() or (np.abs(theirs[on_outline] / height - 1) < APART).any():
+            own.append(None)
+        else:
+            size = card_height(theirs, guess, aspect, on_outline)
+            own.append(None if abs(size / height - 1) < APART else size)
+    same = [k for k, o in enumerate(own) if o is None]
+    parts = [([regions[k] for k in same], (owner < 0) | np.isin(owner, same), height)]
+    for o, k in sorted((o, k) for k, o in enumerate(own) if o is not None):
+        if len(parts) > 1 and o <= (1 + APART) * parts[-1][2]:
+            parts[-1][0].append(regions[k])
+            parts[-1][1][owner == k] = True
+        else:
+            parts.append(([regions[k]], owner == k, o))
+    return [(cs, grown[mine & of_length(grown, size)], size) for cs, mine, size in parts
+            if cs or mine.any()]
+
+
 def _by_size(regions: list[np.ndarray], aspect: float,
              calibrated: float | None) -> list[tuple[list[np.ndarray], float]]:
     """The card regions in groups of about one card size, each with its cards' long edge
@@ -566,17 +638,20 @@ def _candidates(profile: DeckProfile, found: Located, family: set[str] | None) -
 
 
 def _read_already(point: list[float], from_outline: bool, centre: list[float],
-                  sure: list[tuple[float, float, float, float]], width: float) -> bool:
+                  sure: list[tuple[float, ...]], width: float) -> bool:
     """Whether the card of the corner at `point` (whose card's centre is `centre`; implied
-    by an outline or not) was read surely already (`sure`: centre and corner of each card
-    read surely), at this corner (a border line inside a court card's face gives a second
-    corner there) or, for a corner an outline implies, at any. The other index corner of a
-    card read surely is still read: two corners that agree are surer, and two that disagree
-    make the card uncertain."""
+    by an outline or not) was read surely already (`sure`: centre, corner and the corner's
+    `u` of each card read surely), at this corner (a border line inside a court card's face
+    gives a second corner there) or, for a corner an outline implies, at any. The other index
+    corner of a card read surely is still read: two corners that agree are surer, and two
+    that disagree make the card uncertain. A card's centre as two corners imply it lies within
+    0.135 card widths across the card (as in `merge`): the next card of a fan a quarter of a
+    card across lies further, though within 0.25 of it (and was passed over)."""
     cx, cy = centre
     px, py = point
-    for rx, ry, qx, qy in sure:
-        if math.hypot(rx - cx, ry - cy) >= 0.25 * width:
+    for rx, ry, qx, qy, ux, uy in sure:
+        if (math.hypot(rx - cx, ry - cy) >= 0.25 * width
+                or abs((rx - cx) * ux + (ry - cy) * uy) >= 0.135 * width):
             continue
         if from_outline or math.hypot(qx - px, qy - py) < 0.5 * width:
             return True
@@ -657,10 +732,18 @@ def merge(readings: list[CardReading], width: float,
     inks = np.array([r.index_at if r.index_at is not None else (np.nan, np.nan)
                      for r in order], float).reshape(n, 2)
     apart = distances(centres)
+    # a card's two index corners put its centre apart by their errors: across the card (along
+    # a corner's `u`) by up to 0.10 card widths, along it up to 0.14 (from where each card's
+    # outline or edges imply them: a card width and height away); the next card of a fan lies
+    # 0.25-0.35 widths across (less those errors: 0.17 at least, on tuning designs at seed
+    # 2026), and a centre radius of 0.25 joined them
+    offset = centres[:, None, :] - centres[None, :, :]
+    across = np.abs((offset * turns[:, None, :]).sum(axis=2))
+    across = np.maximum(across, across.T)
+    opposite = (turns @ turns.T <= 0) & (across < 0.135 * width) & (apart < 0.25 * width)
     # one card: centres together, and corners pointing opposite ways unless at one place; or
     # one printed index (a reading without one is at no distance from any: NaN compares false)
-    one = ((apart < 0.25 * width) & ((turns @ turns.T <= 0) | (apart < 0.12 * width))
-           | (distances(inks) < 0.06 * width))
+    one = opposite | (apart < 0.12 * width) | (distances(inks) < 0.06 * width)
     left, right = np.nonzero(np.triu(one, 1))
     card_of = np.arange(n)  # each reading's card: the index of its first member
     for k in np.argsort(apart[left, right], kind="stable"):

@@ -93,3 +93,25 @@ def test_tables_in_the_envelope_are_read_and_no_card_is_wrong_with_confidence(de
     assert total["wrong_sure"] == 0
     assert total["alone_missed"] == 0
     assert total["right"] / n >= 0.95
+
+
+@pytest.mark.parametrize("seed", [0, 2, 3])
+def test_two_tight_fans_of_cards_a_twelfth_apart_in_size_are_each_read_at_their_own(
+        seed, decks, profiles):
+    """A camera's slant makes the cards on one side of the table bigger than on the other;
+    two hands fanned a quarter of a card across, one with cards 8% bigger, are grouped by
+    their outlines' guesses and were read at one size (the cardsJS deck: 7 to 9 of 10 right,
+    cards missed). Each hand's own long edges give its own size: every card read right."""
+    deck = decks["svg"]
+    rng = np.random.default_rng(seed)
+    img = felt((1280, 720), rng)
+    cards = []
+    for at, width, angle, codes in (((330, 330), 112, -8, ["7S", "KD", "4C", "QH", "2D"]),
+                                    ((900, 330), 104, 6, ["5H", "9S", "JC", "3D", "8C"])):
+        for code, corners in zip(codes, hand_corners(at, width, angle, 5, (0.25, 0.10),
+                                                     deck.aspect), strict=True):
+            lay_card(img, deck, code, corners)
+            cards.append(PlacedCard(code, corners))
+    frame = apply_effects(img, Effects(blur=0.6, noise=3, jpeg=85), rng, cards)
+    result = score(Recognizer(profiles["svg"]).read(frame), cards, 45.0)
+    assert result["right"] == len(cards), result

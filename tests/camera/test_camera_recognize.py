@@ -346,6 +346,38 @@ def test_a_bottom_right_index_joins_its_own_card_not_the_next_one_in_a_tight_fan
                                                                    ("4H", True, 2)]
 
 
+def test_the_next_card_of_a_tight_fan_is_not_joined_to_a_card_by_its_bottom_right_index():
+    """A fan laid a quarter of a card across: the next card's bottom-right reading put its
+    centre 0.23 card widths from this card's top-left one (pool-14, tuning), nearer than the
+    0.25 that joined a card's two corners, and one of the two cards was lost. Its centre lies
+    across the card, where a card's own two corners never put it more than 0.10 apart; along
+    the card they differ more (0.14: the card's height is less sure)."""
+    from drivers.camera.recognize import merge
+
+    width = 150.0
+    fan = merge([_reading("9C", (500, 300), (1, 0)),
+                 _reading("2S", (500 + 0.22 * width, 300 + 0.07 * width), (-1, 0))], width)
+    assert [(c.card, c.certain) for c in fan] == [("9C", True), ("2S", True)]
+    own = merge([_reading("9C", (500, 300), (1, 0)),
+                 _reading("9C", (500 + 0.08 * width, 300 + 0.13 * width), (-1, 0))], width)
+    assert [(c.card, c.certain, c.corners_read) for c in own] == [("9C", True, 2)]
+
+
+def test_an_outline_corner_of_the_next_card_in_a_tight_fan_is_still_read():
+    """An outline's corner is passed over where a card read surely accounts for it; the next
+    card of a fan a quarter of a card across lay within the 0.25 card widths that counted
+    (pool-16, tuning: a 9C missed). Only a centre within 0.135 widths across the card is
+    that card's."""
+    from drivers.camera.recognize import _read_already
+
+    width = 150.0
+    sure = [(500.0, 300.0, 425.0, 195.0, 1.0, 0.0)]  # centre, top-left corner, its u
+    beside = [500 + 0.22 * width, 300 + 0.07 * width]
+    assert not _read_already([beside[0] - 75, beside[1] - 105], True, beside, sure, width)
+    own = [500 + 0.05 * width, 300 + 0.1 * width]
+    assert _read_already([own[0] - 75, own[1] - 105], True, own, sure, width)
+
+
 def test_two_cards_are_not_joined_through_a_reading_between_them():
     """A court card's frame line gave an uncertain reading between the KD's top-left index and
     the next card's bottom-right one; each is near it, the two are not near each other."""
