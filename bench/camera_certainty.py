@@ -32,8 +32,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from drivers.camera.certainty import FEATURES, MODEL_FILE, Certainty, pick  # noqa: E402
-from drivers.camera.recognize import ON_CARD, Recognizer  # noqa: E402
+from drivers.camera.certainty import FEATURES, MODEL_FILE, Certainty, allowed, pick  # noqa: E402,E501
+from drivers.camera.recognize import Recognizer  # noqa: E402
 from drivers.camera.training import enroll  # noqa: E402
 from hardware_mocks.camera import Deck, envelope_scene  # noqa: E402
 from hardware_mocks.catalogue import HELD_OUT, TUNING, deck_faces  # noqa: E402
@@ -124,27 +124,27 @@ def main() -> None:
                 pickle.dump((train, held), f)
     x = np.vstack([d["x"] for d in train])
     y = np.concatenate([d["right"] for d in train])
-    model = Certainty.fit(x, y, ridge=args.ridge)
+    # readings a veto keeps from being sure alone (`certainty.vetoed`) are left out of the fit
+    # and of the pick
+    fit_on = allowed(x)
+    model = Certainty.fit(x[fit_on], y[fit_on], ridge=args.ridge)
     xs = np.vstack([d["x"] for d in held])
     ys = np.concatenate([d["right"] for d in held])
     logits = model.logits(xs)
-    # a reading whose colour is not known, or whose card would lie partly on cloth, is never
-    # sure (`Recognizer._judge`): the threshold is picked on the rest
-    colour_known = (xs[:, FEATURES.index("colour")] < 1.0) & (
-        xs[:, FEATURES.index("on_card")] >= ON_CARD)
-    threshold, sure = pick(np.where(colour_known, logits, -np.inf), ys)
+    free = allowed(xs)
+    threshold, sure = pick(np.where(free, logits, -np.inf), ys)
     model.threshold = threshold
     # pairs: two prints of one card, neither sure alone, their log-odds added
     offsets = np.cumsum([0] + [len(d["x"]) for d in held])[:-1]
     pairs = np.vstack([d["pairs"] + [o, o, 0] for d, o in zip(held, offsets, strict=True)])
     alone = (logits[pairs[:, 0]] < threshold) & (logits[pairs[:, 1]] < threshold) & \
-        colour_known[pairs[:, 0]] & colour_known[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
+        free[pairs[:, 0]] & free[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
     pair_sum = logits[pairs[:, 0]] + logits[pairs[:, 1]] if len(pairs) else np.zeros(0)
     wrong_pairs = pair_sum[alone & (pairs[:, 2] == 0)] if len(pairs) else np.zeros(0)
     model.pair = float(np.nextafter(max(wrong_pairs.max() if len(wrong_pairs) else -np.inf,
                                         2 * threshold), np.inf))
     pair_sure = int(((pair_sum >= model.pair) & alone).sum()) if len(pairs) else 0
-    sure_mask = colour_known & (logits >= threshold)
+    sure_mask = free & (logits >= threshold)
     typical = np.median(xs[sure_mask & (ys == 1)], axis=0)
     print(f"{'design':10} {'readings':>8} {'right':>6} {'sure':>6} {'wrong sure':>10} "
           f"{'right unsure':>12}")

@@ -53,6 +53,31 @@ FEATURES = (
     "twin",  # another reading of the same card lies 0.25-1.2 card widths from it (1) or not
 )
 CAP = 4.0  # margins are capped: with one suit left to choose a suit margin is infinite
+ON_CARD = 0.92  # the share of a card that must lie on card, not cloth
+
+
+def vetoed(evidence: dict[str, float]) -> list[str]:
+    """Why a reading can never be sure alone, whatever its log-odds: the ink's colour is not
+    one of the deck's (its suit was chosen among all four); the card it implies lies partly on
+    cloth; its index lay beyond its window's end (found in a window cut again: the corner, and
+    the card's centre it implies, lie off along the edge); another reading of the same card
+    lies beside it (a print read as if its card lay elsewhere). On the tuning designs' readings
+    the last two held the wrong readings the model rated highest (right indices read with their
+    card's centre between two cards of a fan, four-index designs' top-right prints)."""
+    return [why for failed, why in (
+        (evidence["colour"] >= 1.0, "the ink's colour is not clearly one of the deck's"),
+        (evidence["on_card"] < ON_CARD, "the card it implies would lie partly on cloth"),
+        (evidence["shifted"] > 0, "its index lay beyond its window's end"),
+        (evidence["twin"] > 0, "another reading of the same card lies beside it"),
+    ) if failed]
+
+
+def allowed(x: np.ndarray) -> np.ndarray:
+    """`vetoed` for rows of evidence (`FEATURES` order): True where no veto holds."""
+    x = np.atleast_2d(x)
+    f = {name: k for k, name in enumerate(FEATURES)}
+    return ((x[:, f["colour"]] < 1.0) & (x[:, f["on_card"]] >= ON_CARD)
+            & (x[:, f["shifted"]] == 0) & (x[:, f["twin"]] == 0))
 
 
 @dataclass

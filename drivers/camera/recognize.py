@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from drivers.camera.certainty import Certainty, packaged
+from drivers.camera.certainty import Certainty, packaged, vetoed
 from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, features_all
 from drivers.camera.corners import (
     GREEN_BAIZE,
@@ -488,15 +488,12 @@ class Recognizer:
             reading.certain, reading.doubts = False, ["no certainty model"]
             return
         reading.logit = model.logit(reading.evidence)
-        colour_known = reading.evidence["colour"] < 1.0
-        on_card = reading.evidence.get("on_card", 1.0) >= ON_CARD
-        reading.certain = colour_known and on_card and reading.logit >= model.threshold
+        vetoes = vetoed(reading.evidence)
+        reading.certain = not vetoes and reading.logit >= model.threshold
         reading.doubts = [] if reading.certain else (
-            [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}: "
-             + ", ".join(model.weakest(reading.evidence))]
-            + (["the ink's colour is not clearly one of the deck's"] if not colour_known
-               else [])
-            + (["the card it implies would lie partly on cloth"] if not on_card else []))
+            ([] if reading.logit >= model.threshold else
+             [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}: "
+              + ", ".join(model.weakest(reading.evidence))]) + vetoes)
         reading.confidence = float(1 / (1 + np.exp(-np.clip(reading.logit, -30, 30))))
 
 
@@ -688,9 +685,6 @@ def _index_on_card(mask: np.ndarray, corners: Corners, width: float,
                           width * profile.aspect * (y0 + at * (y1 - y0))) >= share
 
 
-ON_CARD = 0.92  # the share of a card that must lie on card, not cloth (`_on_cards`)
-
-
 def _on_cards(mask: np.ndarray, corners: Corners, width: float,
               aspect: float) -> np.ndarray:
     """How much of the card each corner implies lies on card-coloured table (not over felt): a
@@ -707,8 +701,8 @@ def _agree(members: list[CardReading], width: float, pair: float | None) -> bool
     colour known and its card on card, and their two best log-odds added reach `pair` (picked
     on the tuning designs' tables as the single threshold is)."""
     if pair is None or len(members) < 2 or any(
-            r.logit is None or r.card != members[0].card or r.evidence["colour"] >= 1.0
-            or r.evidence.get("on_card", 1.0) < ON_CARD for r in members):
+            r.logit is None or r.card != members[0].card or vetoed(r.evidence)
+            for r in members):
         return False
     apart = distances(np.array([r.index_at for r in members], float))
     if (apart + np.diag(np.full(len(members), np.inf))).min() < 0.5 * width:
