@@ -103,6 +103,8 @@ def main() -> None:
     ap.add_argument("--ridge", type=float, default=3.0)
     ap.add_argument("--data", default=None,
                     help="keep the gathered readings in this file, or refit from it")
+    ap.add_argument("--fitted-on", default=None,
+                    help="fit on the fitting set kept in this file; gather only the picking set")
     ap.add_argument("--model", default=None,
                     help="gather with this model deciding which corners to read (else all)")
     args = ap.parse_args()
@@ -111,7 +113,14 @@ def main() -> None:
         raise SystemExit("the certainty model is fitted on tuning designs only")
     start = time.perf_counter()
     data = Path(args.data) if args.data else None
-    if data is not None and data.exists():  # readings gathered before: refit only
+    if args.fitted_on:  # readings to fit on gathered before; the picking set gathered now
+        with open(args.fitted_on, "rb") as f:
+            train = [d for d in pickle.load(f)[0] if d["name"] in designs]
+        held = gather(designs, args.scenes, PICK_SEED, args.cache, args.jobs, args.model)
+        if data is not None:
+            with open(data, "wb") as f:
+                pickle.dump((train, held), f)
+    elif data is not None and data.exists():  # readings gathered before: refit only
         with open(data, "rb") as f:
             train, held = pickle.load(f)
         train = [d for d in train if d["name"] in designs]

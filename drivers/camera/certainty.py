@@ -50,7 +50,7 @@ FEATURES = (
     "nine",  # the rank read is a 9 (what a 6 or 8 found cut reads as)
     "court",  # the rank read is a J, Q or K
     "on_card",  # the share of the card it implies that lies on card, not cloth
-    "twin",  # another reading of the same card lies 0.25-1.2 card widths from it (1) or not
+    "twin",  # another reading of the same card lies 0.45-1.2 card widths from it (1) or not
 )
 CAP = 4.0  # margins are capped: with one suit left to choose a suit margin is infinite
 ON_CARD = 0.92  # the share of a card that must lie on card, not cloth

@@ -293,15 +293,15 @@ class Recognizer:
                     sure.append((*(reading.center * scale).tolist(),
                                  *(reading.corner.point * scale).tolist(),
                                  *reading.corner.u.tolist()))
-        # a reading whose card another reading of the same card lies beside, closer than a
-        # card's width but not on it: one of them is a print read as if its card lay
-        # elsewhere (a design with indices in all four corners: its top-right index read as a
-        # top-left one), or two cards of one code lie side by side
+        # a reading whose card another reading of the same card lies beside, further than the
+        # next card of a fan (0.25-0.41 card widths) but closer than 1.2: one of them is a print
+        # read as if its card lay elsewhere (a design with indices in all four corners: its
+        # top-right index read as a top-left one, its card 0.7 widths off)
         w = width / scale
         for r in readings:
             r.evidence["twin"] = float(any(
                 o is not r and o.card == r.card
-                and 0.25 * w < float(np.hypot(*(o.center - r.center))) < 1.2 * w
+                and TWIN[0] * w < float(np.hypot(*(o.center - r.center))) < TWIN[1] * w
                 for o in readings))
             self._judge(r)
         if self.collect is not None:
@@ -693,6 +693,11 @@ def _on_cards(mask: np.ndarray, corners: Corners, width: float,
     the frame shows counts, as long as it shows at least half of the card."""
     s = np.linspace(0.1, 0.9, 5)
     return _on_card_share(mask, corners, width * s, width * aspect * s, 0.5)
+
+
+# how far apart (card widths) two readings of one code make one a twin of the other: beyond the
+# next card of a fan (two cards of one code side by side in a six-deck shoe are read surely)
+TWIN = (0.45, 1.2)
 
 
 def _agree(members: list[CardReading], width: float, pair: float | None) -> bool:
