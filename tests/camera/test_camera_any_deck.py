@@ -110,12 +110,15 @@ def test_holes_filled_are_the_small_cloth_patches_that_touch_no_side(seed):
 def test_an_index_just_beyond_the_windows_slack_is_found_and_read(off, four_colour):
     """On four-colour the slack ends 0.067 card widths along the edge; corner finding can be
     further off than that, and the index was only ever found against the window's end (read
-    uncertain). The window is cut again beyond: 0.07 card widths off is read surely; 0.12 off
-    is still too far from its place to be sure."""
+    uncertain). The window is cut again beyond, and the index found there is read right; it
+    is never sure alone (the certainty model's veto: a corner that far off puts its card's
+    centre off along the edge, and such readings were the tuning designs' worst wrong ones).
+    0.12 off is too far to be sure either way."""
     from drivers.camera.corners import Corner
 
     deck, rec = four_colour
     rng = np.random.default_rng(3)
+    shifted = 0
     for i, code in enumerate(["7S", "QH", "3D", "8C"]):
         img = felt((1280, 720), rng)
         corners = card_corners((640, 360), 100, 10 * i - 15)
@@ -124,10 +127,14 @@ def test_an_index_just_beyond_the_windows_slack_is_found_and_read(off, four_colo
         u = (tr - tl) / np.linalg.norm(tr - tl)
         v = (bl - tl) / np.linalg.norm(bl - tl)
         reading = rec.read_corner(img, Corner(tl + off * v, u, v), 100.0)
-        assert reading is not None and reading.certain and reading.card == code, \
-            (code, reading and reading.doubts)
+        assert reading is not None and reading.card == code, (code, reading)
+        if reading.evidence["shifted"]:
+            shifted += 1
+            assert not reading.certain
+            assert "its index lay beyond its window's end" in reading.doubts
         far = rec.read_corner(img, Corner(tl + 12 * np.sign(off) * v, u, v), 100.0)
         assert far is None or not far.certain, (code, far.scores)
+    assert shifted, "no index was found beyond its window's end: the case is not tested"
 
 
 def _reading(card, centre, u, index_at, logit, colour=0.1):
@@ -139,7 +146,8 @@ def _reading(card, centre, u, index_at, logit, colour=0.1):
     return CardReading(card, 0.5, 0.2, False, np.array(centre, float), corner=corner,
                        index_at=np.array(index_at, float), doubts=["certainty short"],
                        scores={"match": 0.95}, logit=logit,
-                       evidence={"colour": colour, "on_card": 1.0})
+                       evidence={"colour": colour, "on_card": 1.0, "shifted": 0.0,
+                                 "twin": 0.0})
 
 
 PAIR = 10.0  # two prints' log-odds added must reach this (the model's pair threshold)
