@@ -54,14 +54,7 @@ def camera_view(face: np.ndarray, rng: np.random.Generator,
     it, 25-35% of a width across and 10-15% down (its top-left index is then read)."""
     h, w = face.shape[:2]
     card_w = rng.uniform(80, 180)
-    scale = card_w / w
-    angle = rng.uniform(-180, 180)
-    size = int(card_w * 2.2)
-    centre = np.array([size / 2, size / 2])
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale)
-    m[:, 2] += centre - np.array([w / 2, h / 2])
-    img = cv2.warpAffine(face, m, (size, size), flags=cv2.INTER_AREA,
-                         borderMode=cv2.BORDER_CONSTANT, borderValue=FELT_BGR)
+    img, m, size, centre = _laid(face, card_w, rng.uniform(-180, 180))
     covered = cover is not None and rng.random() < 0.3
     if covered:
         shift = np.array([rng.uniform(0.25, 0.35) * w, rng.uniform(0.10, 0.15) * h])
@@ -89,15 +82,8 @@ def camera_view(face: np.ndarray, rng: np.random.Generator,
     img = np.clip(img, 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(55, 96))])
     img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    a = m[:, :2]
-    u = a @ np.array([1.0, 0.0])
-    v = a @ np.array([0.0, 1.0])
-    u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
-    if covered or rng.random() < 0.5:  # the top-left index
-        point = m @ np.array([0.0, 0.0, 1.0])
-    else:  # the bottom-right one, read turned 180 degrees
-        point, u, v = m @ np.array([w, h, 1.0]), -u, -v
-    return img, point, u, v, card_w
+    # the top-left index, or the bottom-right one (read turned 180 degrees)
+    return (img, *_index_corner(m, w, h, covered or rng.random() < 0.5), card_w)
 
 
 def _plain_view(face: np.ndarray, rng: np.random.Generator):
@@ -105,29 +91,38 @@ def _plain_view(face: np.ndarray, rng: np.random.Generator):
     colours of `train` are measured on (their statistics describe the deck, not the light)."""
     h, w = face.shape[:2]
     card_w = rng.uniform(80, 140)
-    scale = card_w / w
-    angle = rng.uniform(-180, 180)
-    size = int(card_w * 2.2)
-    centre = np.array([size / 2, size / 2])
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale)
-    m[:, 2] += centre - np.array([w / 2, h / 2])
-    img = cv2.warpAffine(face, m, (size, size), flags=cv2.INTER_AREA,
-                         borderMode=cv2.BORDER_CONSTANT, borderValue=FELT_BGR)
+    img, m, size, centre = _laid(face, card_w, rng.uniform(-180, 180))
     img = img.astype(np.float32) * rng.uniform(0.8, 1.1) + rng.uniform(-15, 15)
     img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.2))
     img += rng.normal(0, rng.uniform(0, 5), img.shape)
     img = np.clip(img, 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(55, 95))])
     img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return (img, *_index_corner(m, w, h, rng.random() < 0.5), card_w)
+
+
+def _laid(face: np.ndarray, card_w: float, angle: float):
+    """The face turned by `angle` and scaled to `card_w` px wide in the middle of a square of
+    felt: the image, the face-to-image map, the square's side and its middle."""
+    h, w = face.shape[:2]
+    size = int(card_w * 2.2)
+    centre = np.array([size / 2, size / 2])
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, card_w / w)
+    m[:, 2] += centre - np.array([w / 2, h / 2])
+    img = cv2.warpAffine(face, m, (size, size), flags=cv2.INTER_AREA,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=FELT_BGR)
+    return img, m, size, centre
+
+
+def _index_corner(m: np.ndarray, w: int, h: int, top_left: bool):
+    """The laid face's top-left corner (point, u across, v along), or its bottom-right one
+    with u and v turned round."""
     a = m[:, :2]
-    u = a @ np.array([1.0, 0.0])
-    v = a @ np.array([0.0, 1.0])
+    u, v = a @ np.array([1.0, 0.0]), a @ np.array([0.0, 1.0])
     u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
-    if rng.random() < 0.5:  # the top-left index
-        point = m @ np.array([0.0, 0.0, 1.0])
-    else:  # the bottom-right one, read turned 180 degrees
-        point, u, v = m @ np.array([w, h, 1.0]), -u, -v
-    return img, point, u, v, card_w
+    if top_left:
+        return m @ np.array([0.0, 0.0, 1.0]), u, v
+    return m @ np.array([w, h, 1.0]), -u, -v
 
 
 def perturbed(point, u, v, width, rng):
