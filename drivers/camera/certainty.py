@@ -111,12 +111,12 @@ class Certainty:
         reading's (`figures["typical"]`): why it is not surer, for `--explain`."""
         typical = np.array(self.figures.get("typical", [0.0] * len(FEATURES)))
         x = self.vector(evidence)
-        pulls = []
-        for k, name in enumerate(FEATURES):
-            moved = typical.copy()
-            moved[k] = x[k]
-            pulls.append((float(self.logits(moved)[0] - self.logits(typical)[0]), name, x[k]))
-        pulls.sort()
+        # the typical reading with one measure at a time moved to this reading's
+        moved = np.repeat(typical[None], len(FEATURES) + 1, axis=0)
+        moved[np.arange(len(FEATURES)), np.arange(len(FEATURES))] = x
+        logits = self.logits(moved)
+        pulls = sorted((float(logits[k] - logits[-1]), name, x[k])
+                       for k, name in enumerate(FEATURES))
         return [f"{name} {value:.2f} ({pull:+.1f})" for pull, name, value in pulls[:most]
                 if pull < 0]
 
@@ -170,13 +170,26 @@ class Certainty:
 
 
 def _basis(x: np.ndarray, knots: list[list[float]]) -> np.ndarray:
-    cols = []
+    """Each feature, then its hinges, in the order `fit` stores the weights: one array
+    operation per call (a reading's log-odds is asked several times a frame)."""
+    feature, knot, sign = _layout(tuple(tuple(ks) for ks in knots))
+    v = x[:, feature]
+    hinged = np.maximum(0.0, (v - knot) * sign)
+    return np.where(sign == 0, v, hinged)
+
+
+@lru_cache(maxsize=8)
+def _layout(knots: tuple[tuple[float, ...], ...]) -> tuple[np.ndarray, ...]:
+    """Of each basis column: its feature, its knot, and +1 (x - knot), -1 (knot - x) or 0
+    (the feature itself)."""
+    feature, knot, sign = [], [], []
     for k, ks in enumerate(knots):
-        cols.append(x[:, k])
-        for knot in ks:
-            cols.append(np.maximum(0.0, x[:, k] - knot))
-            cols.append(np.maximum(0.0, knot - x[:, k]))
-    return np.stack(cols, axis=1)
+        feature.append(k), knot.append(0.0), sign.append(0.0)
+        for value in ks:
+            feature += [k, k]
+            knot += [value, value]
+            sign += [1.0, -1.0]
+    return np.array(feature), np.array(knot), np.array(sign)
 
 
 def pick(logits: np.ndarray, right: np.ndarray) -> tuple[float, int]:
