@@ -16,6 +16,14 @@ and none of those six was drawn. `tigullio` is a family the project had never us
 its renderer, ten of its faces were looked at on a contact sheet and it was enrolled once (the
 enrolment's summary read, nothing recognised). Nothing else reads FINAL2: the benchmark leaves
 it out unless asked with `--final`.
+
+`FINAL2` was read once at the end of issue 31's first stop and has been seen since (figures
+only: no design of it was diagnosed). `FINAL3` replaces it, fixed on 2026-11-26 before any
+of its designs was rendered: pool seeds 301 to 306 (never used in this repository or its
+history) and two families the project had never used, both from the same Debian package as
+Tigullio's deck (chosen by their names and licences alone, and checked to name all 52 cards'
+elements; no face of them was drawn): Nicu Buculei's "Nicu White" and KDE's "Oxygen White".
+`bench/camera.py --final` reads it, once.
 """
 
 from __future__ import annotations
@@ -34,8 +42,10 @@ FRESH = [f"pool-{seed}" for seed in range(17, 23)]
 FINAL = [f"pool-{seed}" for seed in range(23, 29)]
 # the second final set, fixed on 2026-11-26 before any was rendered into a scene (see above)
 FINAL2 = [f"pool-{seed}" for seed in range(101, 107)] + ["tigullio"]
+# the third final set, fixed on 2026-11-26 before any was rendered (see above)
+FINAL3 = [f"pool-{seed}" for seed in range(301, 307)] + ["nicu-white", "oxygen-white"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
-            + FINAL2)
+            + FINAL2 + FINAL3)
 SEEN_FAMILY = ["younes"]
 
 

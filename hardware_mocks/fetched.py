@@ -15,6 +15,8 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   games package it; no npm package carries it, so it comes from Debian's
   kdegames-card-data-kf5 with `apt-get download` (the archive is unpacked, never installed).
   Its 52 faces are elements of one SVG, each rendered on its own.
+- `nicu-white` (Nicu Buculei's "Nicu White") and `oxygen-white` (KDE's "Oxygen White"), both
+  GPL-2.0-or-later, from the same Debian package and rendered the same way.
 
 cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 """
@@ -41,7 +43,14 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
     "younes": ("@younestouati/playing-cards-standard-deck@3.0.0", "cards", "LGPL-3.0"),
     "tigullio": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                  "usr/share/carddecks/svg-tigullio-international", "LGPL-2.0-or-later"),
+    # the package's files not listed apart in its copyright file are GPL-2+
+    "nicu-white": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                   "usr/share/carddecks/svg-nicu-white", "GPL-2.0-or-later"),
+    "oxygen-white": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                     "usr/share/carddecks/svg-oxygen-white", "GPL-2.0-or-later"),
 }
+KDE_SVG = {"tigullio": "tigullio-international.svgz", "nicu-white": "white.svgz",
+           "oxygen-white": "oxygen-white.svgz"}
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 
@@ -55,9 +64,8 @@ def fetched_deck(name: str, cache_dir: Path, out_dir: Path) -> Path:
         source = fetch_package(spec, cache_dir) / inside
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    if name == "tigullio":
-        return render_svg_elements(source / "tigullio-international.svgz", out_dir,
-                                   _kde_element)
+    if name in KDE_SVG:
+        return render_svg_elements(source / KDE_SVG[name], out_dir, _kde_element)
     if name.startswith("kennard"):
         with tempfile.TemporaryDirectory(prefix="kennard-flat-") as flat:
             for card in ALL_CARDS:  # written per call: never a half-written shared file
