@@ -56,7 +56,7 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
     certainty = Certainty.load(Path(model)) if model else None
     rec = Recognizer(profile, certainty=certainty)
     rng = np.random.default_rng([seed, TUNING.index(name)])
-    rows, right, scene_of, pairs = [], [], [], []
+    rows, right, scene_of, pairs, corners = [], [], [], [], []
     for s in range(scenes):
         size = (1920, 1080) if s % 4 == 3 else (1280, 720)
         scene = envelope_scene(deck, rng, size=size)
@@ -66,6 +66,7 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
         labels = label(readings, scene.cards)
         for r, (_, ok) in zip(readings, labels, strict=True):
             rows.append(Certainty.vector(r.evidence))
+            corners.append(r.evidence["corners_on"])
             right.append(ok)
             scene_of.append(s)
         # two readings of one code whose indices lie apart: two prints, as `merge` pairs them
@@ -82,6 +83,7 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
                 pairs.append((base + a, base + b, labels[a][1]))
     return {"name": name, "x": np.array(rows).reshape(-1, len(FEATURES)),
             "right": np.array(right, int), "scene": np.array(scene_of, int),
+            "corners_on": np.array(corners, float),
             "pairs": np.array(pairs, int).reshape(-1, 3)}
 
 
@@ -135,12 +137,12 @@ def main() -> None:
     y = np.concatenate([d["right"] for d in train])
     # readings a veto keeps from being sure alone (`certainty.vetoed`) are left out of the fit
     # and of the pick
-    fit_on = allowed(x)
+    fit_on = allowed(x, np.concatenate([d["corners_on"] for d in train]))
     model = Certainty.fit(x[fit_on], y[fit_on], ridge=args.ridge)
     xs = np.vstack([d["x"] for d in held])
     ys = np.concatenate([d["right"] for d in held])
     logits = model.logits(xs)
-    free = allowed(xs)
+    free = allowed(xs, np.concatenate([d["corners_on"] for d in held]))
     threshold, sure = pick(np.where(free, logits, -np.inf), ys)
     model.threshold = threshold
     # pairs: two prints of one card, neither sure alone, their log-odds added
@@ -150,8 +152,10 @@ def main() -> None:
         free[pairs[:, 0]] & free[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
     pair_sum = logits[pairs[:, 0]] + logits[pairs[:, 1]] if len(pairs) else np.zeros(0)
     wrong_pairs = pair_sum[alone & (pairs[:, 2] == 0)] if len(pairs) else np.zeros(0)
+    # as the single threshold: just above the best wrong pair's sum (and at least the single
+    # threshold: a pair is surer than either of its readings, never less sure than one)
     model.pair = float(np.nextafter(max(wrong_pairs.max() if len(wrong_pairs) else -np.inf,
-                                        2 * threshold), np.inf))
+                                        threshold), np.inf))
     pair_sure = int(((pair_sum >= model.pair) & alone).sum()) if len(pairs) else 0
     sure_mask = free & (logits >= threshold)
     typical = np.median(xs[sure_mask & (ys == 1)], axis=0)

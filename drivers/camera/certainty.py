@@ -61,23 +61,29 @@ def vetoed(evidence: dict[str, float]) -> list[str]:
     one of the deck's (its suit was chosen among all four); the card it implies lies partly on
     cloth; its index lay beyond its window's end (found in a window cut again: the corner, and
     the card's centre it implies, lie off along the edge); another reading of the same card
-    lies beside it (a print read as if its card lay elsewhere). On the tuning designs' readings
-    the last two held the wrong readings the model rated highest (right indices read with their
-    card's centre between two cards of a fan, four-index designs' top-right prints)."""
+    lies beside it and a corner of the card this one implies lies on the cloth (a print read
+    as if its card lay elsewhere: a fanned card's lower print of a four-index design read as
+    the far end's, its card reaching over the hand's top onto the cloth). On the tuning
+    designs' readings the last two held the wrong readings the model rated highest; every
+    right reading with a twin had its card's four corners on card."""
     return [why for failed, why in (
         (evidence["colour"] >= 1.0, "the ink's colour is not clearly one of the deck's"),
         (evidence["on_card"] < ON_CARD, "the card it implies would lie partly on cloth"),
         (evidence["shifted"] > 0, "its index lay beyond its window's end"),
-        (evidence["twin"] > 0, "another reading of the same card lies beside it"),
+        (evidence["twin"] > 0 and evidence.get("corners_on", 1.0) < 1.0,
+         "another reading of the same card lies beside it, and this one's card would reach "
+         "onto the cloth"),
     ) if failed]
 
 
-def allowed(x: np.ndarray) -> np.ndarray:
-    """`vetoed` for rows of evidence (`FEATURES` order): True where no veto holds."""
+def allowed(x: np.ndarray, corners_on: np.ndarray | None = None) -> np.ndarray:
+    """`vetoed` for rows of evidence (`FEATURES` order) and their `corners_on` (not one of the
+    model's measures): True where no veto holds."""
     x = np.atleast_2d(x)
     f = {name: k for k, name in enumerate(FEATURES)}
+    corners = np.ones(len(x)) if corners_on is None else np.asarray(corners_on, float)
     return ((x[:, f["colour"]] < 1.0) & (x[:, f["on_card"]] >= ON_CARD)
-            & (x[:, f["shifted"]] == 0) & (x[:, f["twin"]] == 0))
+            & (x[:, f["shifted"]] == 0) & ~((x[:, f["twin"]] > 0) & (corners < 1.0)))
 
 
 @dataclass
@@ -90,6 +96,10 @@ class Certainty:
     threshold: float  # log-odds from which a reading is sure
     pair: float  # log-odds from which two agreeing prints of one card, summed, are sure
     figures: dict = field(default_factory=dict)  # what it was fitted and picked on
+    # each measure's range in the fitting set: a measure beyond it is taken at its end (the
+    # hinges' outer slopes would otherwise go on past any reading seen: cards under 100 px)
+    low: np.ndarray | None = None
+    high: np.ndarray | None = None
 
     @staticmethod
     def vector(evidence: dict[str, float]) -> np.ndarray:
@@ -100,6 +110,9 @@ class Certainty:
         return _basis(np.atleast_2d(x), self.knots)
 
     def logits(self, x: np.ndarray) -> np.ndarray:
+        x = np.atleast_2d(x)
+        if self.low is not None:
+            x = np.clip(x, self.low, self.high)
         z = (self.basis(x) - self.mean) / self.scale
         return z @ self.weights + self.bias
 
@@ -125,6 +138,8 @@ class Certainty:
                 "scale": self.scale.tolist(), "weights": self.weights.tolist(),
                 "bias": self.bias, "threshold": self.threshold, "pair": self.pair,
                 "figures": self.figures}
+        if self.low is not None:
+            data["low"], data["high"] = self.low.tolist(), self.high.tolist()
         Path(path).write_text(json.dumps(data, indent=1) + "\n")
 
     @classmethod
@@ -135,7 +150,9 @@ class Certainty:
                 raise ValueError("made for other evidence than this version gathers")
             return cls(data["knots"], np.array(data["mean"]), np.array(data["scale"]),
                        np.array(data["weights"]), float(data["bias"]),
-                       float(data["threshold"]), float(data["pair"]), data.get("figures", {}))
+                       float(data["threshold"]), float(data["pair"]), data.get("figures", {}),
+                       np.array(data["low"]) if "low" in data else None,
+                       np.array(data["high"]) if "high" in data else None)
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"{path}: not a certainty model ({exc})") from None
 
@@ -166,7 +183,8 @@ class Certainty:
             w -= step
             if np.abs(step).max() < 1e-7:
                 break
-        return cls(knots, mean, scale, w[:-1], float(w[-1]), np.inf, np.inf)
+        return cls(knots, mean, scale, w[:-1], float(w[-1]), np.inf, np.inf, {},
+                   x.min(axis=0), x.max(axis=0))
 
 
 def _basis(x: np.ndarray, knots: list[list[float]]) -> np.ndarray:

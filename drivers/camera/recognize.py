@@ -198,6 +198,9 @@ class Recognizer:
         for group, guess in _by_size(regions, aspect, calibrated):
             out.extend(self._read_group(frame, small, mask, group, _within(segments, group),
                                         2 * guess, scale, trace))
+        if trace is not None:
+            for reading in out:
+                self.explain(reading)
         return out
 
     def _read_group(self, frame, small, mask, regions, segments, guess,
@@ -251,6 +254,7 @@ class Recognizer:
         centres = card_centres(found, width, aspect).tolist()
         sure: list[tuple[float, ...]] = []
         on_shares = _on_cards(mask, found, width, aspect).tolist()
+        corners_on = _corners_on(mask, found, width, aspect).tolist()
         # the corners at long edges are read together, then those the outlines imply that no
         # card read surely accounts for. Within each batch a corner is passed over, as when
         # read one by one, where a card read surely before it in the batch accounts for it
@@ -287,6 +291,7 @@ class Recognizer:
                 if _read_already(points[i], from_outline, centres[i], sure, width):
                     continue
                 reading.evidence["on_card"] = on_shares[i]
+                reading.evidence["corners_on"] = corners_on[i]
                 self._judge(reading)
                 readings.append(reading)
                 if reading.certain:
@@ -465,7 +470,8 @@ class Recognizer:
                     "line": line, "down": down, "shifted": float(shift != 0),
                     "outline": float(corner.from_outline), "higher": 0.0,
                     "width": width / 100, "nine": float(rank == "9"),
-                    "court": float(rank in "JQK"), "on_card": 1.0, "twin": 0.0}
+                    "court": float(rank in "JQK"), "on_card": 1.0, "twin": 0.0,
+                    "corners_on": 1.0}
         x0, y0, x1, y1 = found.rank_box
         index_at = to_frame @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
         reading = CardReading(rank + suit, 0.0, min(r_margin, s_margin), False, center,
@@ -480,9 +486,10 @@ class Recognizer:
 
     def _judge(self, reading: CardReading) -> None:
         """Certain or not by the model: its log-odds from the reading's evidence against the
-        threshold picked on the tuning designs' tables; and never with the ink's colour
-        unknown (the suit was chosen among all four) or the card it implies lying partly on
-        cloth. Why not, in the model's terms (`--explain`)."""
+        threshold picked on the tuning designs' tables; and never where a veto holds (the
+        ink's colour unknown, the card it implies partly on cloth, ...: `vetoed`). Why not, in
+        the model's terms (which measures weigh it down most `explain` adds: asked of every
+        reading, several times a frame, they would cost more than the reading)."""
         model = self.certainty
         if model is None:  # gathering readings: nothing is sure
             reading.certain, reading.doubts = False, ["no certainty model"]
@@ -492,9 +499,18 @@ class Recognizer:
         reading.certain = not vetoes and reading.logit >= model.threshold
         reading.doubts = [] if reading.certain else (
             ([] if reading.logit >= model.threshold else
-             [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}: "
-              + ", ".join(model.weakest(reading.evidence))]) + vetoes)
+             [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}"]) + vetoes)
         reading.confidence = float(1 / (1 + np.exp(-np.clip(reading.logit, -30, 30))))
+
+    def explain(self, reading: CardReading) -> None:
+        """Add to an uncertain reading's doubts the measures that weigh its log-odds down most
+        (`Certainty.weakest`)."""
+        model = self.certainty
+        if model is None or reading.certain or reading.evidence is None:
+            return
+        for k, why in enumerate(reading.doubts):
+            if why.startswith("certainty ") and ":" not in why:
+                reading.doubts[k] = f"{why}: " + ", ".join(model.weakest(reading.evidence))
 
 
 def _inside(profile: DeckProfile, width: float, corners: Corners,
@@ -693,6 +709,19 @@ def _on_cards(mask: np.ndarray, corners: Corners, width: float,
     the frame shows counts, as long as it shows at least half of the card."""
     s = np.linspace(0.1, 0.9, 5)
     return _on_card_share(mask, corners, width * s, width * aspect * s, 0.5)
+
+
+def _corners_on(mask: np.ndarray, corners: Corners, width: float,
+                aspect: float) -> np.ndarray:
+    """The share of the four corners of the card each corner implies (a little inside them,
+    past their rounding) that lies on card, of those the frame shows. A card can be covered
+    only by cards: where one of its corners lies on the cloth it does not lie there. The card a
+    fanned card's lower print implies, read as if it were the other end's print, reaches past
+    the hand's top-left onto the cloth, as an index read at the wrong end of a lone card
+    does; a share of the whole card misses it when the cloth is a thin strip."""
+    inset = 0.08 * width
+    return _on_card_share(mask, corners, np.array([inset, width - inset]),
+                          np.array([inset, width * aspect - inset]), 0.0)
 
 
 # how far apart (card widths) two readings of one code make one a twin of the other: beyond the

@@ -73,3 +73,30 @@ def test_the_packaged_model_was_picked_on_20000_sure_tuning_readings_none_wrong(
     assert figures["sure"] >= 20_000 and figures["sure_wrong"] == 0
     assert set(figures["designs"]) <= set(TUNING) and not set(figures["designs"]) & set(HELD_OUT)
     assert sum(d["sure_wrong"] for d in figures["designs"].values()) == 0
+
+
+def test_a_measure_beyond_the_fitting_sets_range_weighs_as_at_its_end():
+    """Cards under 100 px (outside the envelope the model is fitted on) are not judged by the
+    hinges' outer slopes carried on past any reading seen."""
+    x, right = _evidence(np.random.default_rng(4), 2000)
+    model = Certainty.fit(x, right)
+    k = FEATURES.index("rank_margin")
+    at_end, beyond = x[:5].copy(), x[:5].copy()
+    at_end[:, k], beyond[:, k] = x[:, k].min(), x[:, k].min() - 3.0
+    assert np.allclose(model.logits(beyond), model.logits(at_end))
+    assert not np.allclose(model.logits(x[:5]), model.logits(at_end))
+
+
+def test_a_twin_is_vetoed_only_where_its_card_would_reach_onto_the_cloth():
+    from drivers.camera.certainty import allowed, vetoed
+
+    good = {"colour": 0.1, "on_card": 1.0, "shifted": 0.0, "twin": 1.0, "corners_on": 1.0}
+    assert vetoed(good) == []
+    phantom = dict(good, corners_on=0.75)
+    assert vetoed(phantom) == ["another reading of the same card lies beside it, and this "
+                               "one's card would reach onto the cloth"]
+    assert vetoed(dict(phantom, twin=0.0)) == []  # a lone card's corner in a smear of felt
+    rows = np.zeros((3, len(FEATURES)))
+    rows[:, FEATURES.index("on_card")] = 1.0
+    rows[:2, FEATURES.index("twin")] = 1.0
+    assert allowed(rows, np.array([1.0, 0.75, 0.75])).tolist() == [True, False, True]

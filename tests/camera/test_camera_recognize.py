@@ -330,8 +330,11 @@ def test_a_card_reaching_out_of_the_frame_is_read_surely(decks, profiles):
     image, cards = _plain_fan(decks["own"], 25.61, 18, (0.9, 4, 70), codes=("7D", "8C", "4H"),
                               width=98.7, at=(640, 600))
     assert cards[-1].corners[:, 1].max() > image.shape[0]  # the card does reach out
-    result = score(Recognizer(profiles["own"]).read(image), cards)
-    assert result["right"] == len(cards), result
+    readings = Recognizer(profiles["own"]).read(image)
+    assert score(readings, cards[-1:])["right"] == 1, readings
+    # the cards beneath (98.7 px, under the envelope) found, none wrong; one may be unsure
+    result = score(readings, cards)
+    assert result["missed"] == result["wrong_sure"] == 0 and result["right"] >= 2, result
 
 
 def _reading(card, centre, u, certain=True, confidence=0.9):
