@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 from hardware_mocks import catalogue
-from hardware_mocks.catalogue import FINAL, FINAL2, FINAL3, FRESH, HELD_OUT, SEEN_FAMILY, TUNING, source
+from hardware_mocks.catalogue import (
+    FINAL,
+    FINAL2,
+    FINAL3,
+    FRESH,
+    HELD_OUT,
+    SEEN_FAMILY,
+    TUNING,
+    source,
+)
 from hardware_mocks.fetched import PACKAGES
 
 ROOT = Path(__file__).resolve().parents[2]
