@@ -286,13 +286,15 @@ class Recognizer:
                     if reading is not None and reading.certain:
                         batch_read[k] = reading
             for i, reading in zip(batch, batch_read, strict=True):
+                if reading is not None:
+                    reading.evidence["on_card"] = on_shares[i]
+                    reading.evidence["corners_on"] = corners_on[i]
+            self._judge_all([r for r in batch_read if r is not None])
+            for i, reading in zip(batch, batch_read, strict=True):
                 if reading is None:
                     continue  # an outline's corner is a guess, but an index read there is one
                 if _read_already(points[i], from_outline, centres[i], sure, width):
                     continue
-                reading.evidence["on_card"] = on_shares[i]
-                reading.evidence["corners_on"] = corners_on[i]
-                self._judge(reading)
                 readings.append(reading)
                 if reading.certain:
                     sure.append((*(reading.center * scale).tolist(),
@@ -308,7 +310,7 @@ class Recognizer:
                 o is not r and o.card == r.card
                 and TWIN[0] * w < float(np.hypot(*(o.center - r.center))) < TWIN[1] * w
                 for o in readings))
-            self._judge(r)
+        self._judge_all(readings)
         if self.collect is not None:
             self.collect.extend(readings)
         return merge(readings, width / scale,
@@ -346,18 +348,16 @@ class Recognizer:
         if not seen:
             return readings
         tints = tint_map(patches)
-        families = [suits_of_tint(glyph_tint(tints[i * h: (i + 1) * h],
-                                             inks[i * h: (i + 1) * h], found), p)
-                    for i, found in seen]
+        glyph_tints = [glyph_tint(tints[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
+                       for i, found in seen]
+        families = [suits_of_tint(tint, p) for tint in glyph_tints]
         ranks = p.rank_classifier.best_all(
             features_all([found.rank_part for _, found in seen], RANK_SIZE), [None] * len(seen))
         suits = p.suit_classifier.best_all(
             features_all([found.suit_part for _, found in seen], SUIT_SIZE),
             [None if f is None else set(f) for f in families])
         centres = card_centres(corners, width, p.aspect)
-        clarity = [colour_clarity(glyph_tint(tints[i * h: (i + 1) * h],
-                                             inks[i * h: (i + 1) * h], found), p)
-                   for i, found in seen]
+        clarity = [colour_clarity(tint, p) for tint in glyph_tints]
         for (i, found), family, (rank, _, r_margin), (suit, _, s_margin), clear in zip(
                 seen, families, ranks, suits, clarity, strict=True):
             readings[i] = self._reading(corners.corner(i), centres[i], maps[i],
@@ -365,7 +365,11 @@ class Recognizer:
                                         r_margin, suit, s_margin, width, shifts[i], clear)
             if trace is not None:
                 readings[i].candidates = _candidates(p, found, family)
-        self._cut_higher(frame, maps, located, readings)
+        higher = self._cut_higher(frame, maps, located, readings)
+        self._judge_all([r for r in readings if r is not None])
+        for i, why in higher.items():
+            if not readings[i].certain:
+                readings[i].doubts.append(why)
         return readings
 
     def _trust_changes(self, frame, corners: Corners, width: float) -> np.ndarray:
@@ -416,18 +420,20 @@ class Recognizer:
         return shifts
 
     def _cut_higher(self, frame, maps: np.ndarray, located: list[Located],
-                    readings: list[CardReading | None]) -> None:
+                    readings: list[CardReading | None]) -> dict[int, str]:
         """Doubt the sure readings whose index may be the lower part of one lying beyond the
         window's top. A corner found a card's tenth off puts the index partly above the window;
         the rank is then found lower, cut (a 6's bowl with the suit below it reads as a 9, a 5's
-        as a 2). Each sure reading whose rank lies in the upper half of the window's slack is
+        as a 2). Each reading whose rank lies in the upper half of the window's slack is
         cut again PAD_Y rows higher, all in one stack: where an index is found there higher
         than this one (by more than the suit's slack), the two windows disagree where the
-        index lies and the reading is not sure."""
+        index lies: the reading's evidence says so (`higher`), and why, where it is
+        not sure, is returned by the reading's place."""
         near = [i for i, r in enumerate(readings) if r is not None
                 and located[i].rank_box[1] <= PAD_Y // 2]
+        whys: dict[int, str] = {}
         if not near:
-            return
+            return whys
         higher = maps[near].copy()
         higher[:, :, 2] -= higher[:, :, 1] * PAD_Y  # the origin PAD_Y window rows up
         inks = ink_of(cut_all(frame, higher, self.profile), self.cloth, self.enclosed)
@@ -435,12 +441,10 @@ class Recognizer:
             up = located[i].rank_box[1] + PAD_Y - found.rank_box[1]
             if (up > SUIT_SLACK and found.rank_match >= self.rank_seen
                     and found.suit_match >= self.suit_seen):
-                why = (f"a window cut higher finds an index {up} rows above this one: it may "
-                       "be found cut (a 6 read as a 9)")
+                whys[i] = (f"a window cut higher finds an index {up} rows above this one: it "
+                           "may be found cut (a 6 read as a 9)")
                 readings[i].evidence["higher"] = 1.0
-                self._judge(readings[i])
-                if not readings[i].certain:
-                    readings[i].doubts.append(why)
+        return whys
 
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
                  ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,
@@ -481,10 +485,9 @@ class Recognizer:
                                       "off_place": round(float(off), 3),
                                       "ink_above": round(above, 3)},
                               corner=corner, width=width, index_at=index_at, evidence=evidence)
-        self._judge(reading)
         return reading
 
-    def _judge(self, reading: CardReading) -> None:
+    def _judge(self, reading: CardReading, logit: float | None = None) -> None:
         """Certain or not by the model: its log-odds from the reading's evidence against the
         threshold picked on the tuning designs' tables; and never where a veto holds (the
         ink's colour unknown, the card it implies partly on cloth, ...: `vetoed`). Why not, in
@@ -494,13 +497,24 @@ class Recognizer:
         if model is None:  # gathering readings: nothing is sure
             reading.certain, reading.doubts = False, ["no certainty model"]
             return
-        reading.logit = model.logit(reading.evidence)
+        reading.logit = model.logit(reading.evidence) if logit is None else logit
         vetoes = vetoed(reading.evidence)
         reading.certain = not vetoes and reading.logit >= model.threshold
         reading.doubts = [] if reading.certain else (
             ([] if reading.logit >= model.threshold else
              [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}"]) + vetoes)
         reading.confidence = float(1 / (1 + np.exp(-np.clip(reading.logit, -30, 30))))
+
+    def _judge_all(self, readings: list[CardReading]) -> None:
+        """`_judge` for each reading, their log-odds in one call of the model."""
+        model = self.certainty
+        if model is None or not readings:
+            for reading in readings:
+                self._judge(reading)
+            return
+        logits = model.logits(np.array([model.vector(r.evidence) for r in readings]))
+        for reading, logit in zip(readings, logits.tolist(), strict=True):
+            self._judge(reading, logit)
 
     def explain(self, reading: CardReading) -> None:
         """Add to an uncertain reading's doubts the measures that weigh its log-odds down most
