@@ -19,7 +19,14 @@ missed, sure-wrong, ms per frame); the last line is JSON with the held-out total
 `--final` reads the final held-out set (`FINAL3`), which nothing else reads: run it once.
 """
 
+# ruff: noqa: E402 (the BLAS threads are set before NumPy is imported)
 from __future__ import annotations
+
+import os
+
+# one core, as the target says: NumPy's BLAS may not start threads of its own either
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 
 import argparse
 import json

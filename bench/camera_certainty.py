@@ -15,7 +15,14 @@ reading of that set is sure. It prints the figures per design and stores them in
     python bench/camera_certainty.py --scenes 120 --jobs 2 [--out FILE] [--cache DIR]
 """
 
+# ruff: noqa: E402 (the BLAS threads are set before NumPy is imported)
 from __future__ import annotations
+
+import os
+
+# one core, as the target says: NumPy's BLAS may not start threads of its own either
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 
 import argparse
 import json

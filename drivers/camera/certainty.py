@@ -51,6 +51,8 @@ FEATURES = (
     "court",  # the rank read is a J, Q or K
     "on_card",  # the share of the card it implies that lies on card, not cloth
     "twin",  # another reading of the same card lies 0.45-1.2 card widths from it (1) or not
+    "rank_lead",  # the read rank's own-template fit over the best other rank's (shares)
+    "suit_lead",  # the same for the suit, among all four
 )
 CAP = 4.0  # margins are capped: with one suit left to choose a suit margin is infinite
 ON_CARD = 0.92  # the share of a card that must lie on card, not cloth

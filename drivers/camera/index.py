@@ -149,6 +149,66 @@ def own_fit(found: Located, profile: DeckProfile, rank: str, suit: str) -> tuple
             fit(found.suit_area, profile.suits[suit]) / own.get(suit, profile.suit_fit[suit]))
 
 
+def fits_and_leads(found: Located, profile: DeckProfile, rank: str,
+                   suit: str) -> tuple[float, float, float, float]:
+    """`own_fit`, and how far each of the two fits leads the best fit of any other rank's
+    (suit's) own template, each a share of that template's fit through a camera: the
+    templates' own margin, apart from the classifiers'. The others are matched where the read
+    one fits best, a pixel either way, all at once (one product of matrices)."""
+    own = profile.court_suit_fit if rank in COURTS else profile.suit_fit
+    out = []
+    for area, templates, read, fit_of in (
+            (found.rank_area, profile.ranks, rank, profile.rank_fit),
+            (found.suit_area, profile.suits, suit, own)):
+        share = fit_of.get(read, profile.suit_fit.get(read, 1.0))
+        best, (x, y) = _best_at(area, templates[read])
+        shape = templates[read].shape
+        near = area[max(0, y - 1): y + shape[0] + 1, max(0, x - 1): x + shape[1] + 1]
+        names, rows, shares = _template_rows(templates, fit_of, profile.suit_fit)
+        scores = _correlations(near, rows, shape)
+        if scores is None:  # the area is smaller than a template: nothing fits
+            out.append((best / share, 0.0))
+            continue
+        scores = scores / shares
+        scores[names.index(read)] = -np.inf
+        out.append((best / share, float(best / share - scores.max())))
+    return out[0][0], out[1][0], out[0][1], out[1][1]
+
+
+_ROWS: dict[tuple[int, int], tuple] = {}
+
+
+def _template_rows(templates: dict[str, np.ndarray], fit_of: dict[str, float],
+                   fallback: dict[str, float]) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """A deck's templates' names, as rows of zero mean and unit length (for normalised
+    correlation), and their fits through a camera: worked out once per dictionary."""
+    key = (id(templates), id(fit_of))
+    kept = _ROWS.get(key)
+    if kept is None or kept[0] is not templates or kept[1] is not fit_of:
+        names = list(templates)
+        rows = np.stack([templates[n] for n in names]).reshape(len(names), -1)
+        rows = rows.astype(np.float32) - rows.mean(axis=1, keepdims=True)
+        rows /= np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6)
+        shares = np.array([fit_of.get(n, fallback.get(n, 1.0)) for n in names], np.float32)
+        kept = (templates, fit_of, names, np.ascontiguousarray(rows.T), shares)
+        _ROWS[key] = kept
+    return kept[2], kept[3], kept[4]
+
+
+def _correlations(area: np.ndarray, columns: np.ndarray,
+                  shape: tuple[int, int]) -> np.ndarray | None:
+    """Each template's (a column of `_template_rows`, of `shape`) best normalised correlation
+    over every place in `area`, as `cv2.TM_CCOEFF_NORMED` gives it; None if the area is
+    smaller. Asked of a few places only (a product this small runs on one thread)."""
+    if area.shape[0] < shape[0] or area.shape[1] < shape[1]:
+        return None
+    places = np.lib.stride_tricks.sliding_window_view(area, shape)
+    places = places.reshape(-1, shape[0] * shape[1]).astype(np.float32)
+    places -= places.mean(axis=1, keepdims=True)
+    places /= np.maximum(np.linalg.norm(places, axis=1, keepdims=True), 1e-6)
+    return (places @ columns).max(axis=0)
+
+
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:
     if region.shape[0] < template.shape[0] or region.shape[1] < template.shape[1]:
         return -1.0, (0, 0)

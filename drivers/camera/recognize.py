@@ -50,13 +50,13 @@ from drivers.camera.index import (
     card_inside,
     colour_clarity,
     cut_all,
+    fits_and_leads,
     glyph_tint,
     ink_above,
     ink_of,
     line_through,
     locate_all,
     off_place,
-    own_fit,
     suits_of_tint,
     tint_map,
     window_matrices,
@@ -455,7 +455,7 @@ class Recognizer:
         not, and how sure."""
         p = self.profile
         # how well the reading's own rank and suit templates fit what was read
-        rank_fit, suit_fit = own_fit(found, p, rank, suit)
+        rank_fit, suit_fit, rank_lead, suit_lead = fits_and_leads(found, p, rank, suit)
         match = min(rank_fit, suit_fit)
         off = off_place(found, p, shift)
         # a 6 or 8 found cut reads as a 9: on a deck that prints a line there, only a 9 is
@@ -468,6 +468,7 @@ class Recognizer:
         evidence = {"rank_margin": r_margin, "suit_margin": s_margin,
                     "rank_share": r_margin / p.rank_margin, "suit_share": s_margin / p.suit_margin,
                     "rank_fit": rank_fit, "suit_fit": suit_fit,
+                    "rank_lead": rank_lead, "suit_lead": suit_lead,
                     "rank_match": found.rank_match, "suit_match": found.suit_match,
                     "colour": clarity if colour is not None else 1.0, "off_place": float(off),
                     "at_end": float(found.rank_box[1] in (0, 2 * PAD_Y)), "ink_above": above,
