@@ -43,6 +43,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from drivers.camera.profile import ProfileError  # noqa: E402
 from drivers.camera.recognize import Recognizer  # noqa: E402
 from drivers.camera.training import enroll  # noqa: E402
 from drivers.camera.watch import Watcher  # noqa: E402
@@ -180,12 +181,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.designs.split(","):
             folder = deck_faces(name, ROOT / ".test-cache", Path(tmp) / name)
-            total = run(name, folder, args.scenes, size, args.seed, args.deals, args.legacy)
+            try:
+                total = run(name, folder, args.scenes, size, args.seed, args.deals,
+                            args.legacy)
+            except ProfileError as exc:  # enrolment refused the deck: none of it can be read
+                print(f"{name:18} {'held out' if name in HELD_OUT else '':11} enrolment "
+                      f"refused: {exc}", flush=True)
+                held.setdefault("refused", []).append(name)
+                continue
             if name in HELD_OUT:
                 for key in keys:
                     held[key] += total.get(key, 0)
                 held.setdefault("designs", []).append(name)
     n = held["cards"]
+    if held.get("refused"):
+        print(f"held out, enrolment refused: {', '.join(held['refused'])} (not in the figures "
+              "below: none of their cards can be read)")
     if n:
         print(f"held out, all: {n} cards, right {held['right'] / n:.2%}, uncertain "
               f"{held['uncertain']}, missed {held['missed']} (alone {held['alone_missed']}), wrong "

@@ -15,6 +15,7 @@ from hardware_mocks.catalogue import (
     FINAL3,
     FRESH,
     HELD_OUT,
+    LOOKED_AT,
     SEEN_FAMILY,
     TUNING,
     source,
@@ -27,11 +28,13 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_tuning_and_held_out_share_no_design():
     assert not set(TUNING) & set(HELD_OUT)
     assert not set(SEEN_FAMILY) & (set(TUNING) | set(HELD_OUT))
+    assert not set(LOOKED_AT) & (set(TUNING) | set(HELD_OUT) | set(SEEN_FAMILY))
     assert len(HELD_OUT) == len(set(HELD_OUT)), "a held-out design is listed twice"
 
 
 def test_the_final_set_is_held_out_and_new():
-    assert set(FINAL3) <= set(HELD_OUT)
+    # a final design looked at after its reading is no longer held out
+    assert set(FINAL3) <= set(HELD_OUT) | set(LOOKED_AT)
     assert not set(FINAL3) & (set(FINAL) | set(FINAL2) | set(FRESH))
     assert len(FINAL3) >= 6
 
@@ -53,7 +56,7 @@ def test_a_fetched_final_deck_is_a_deck_no_other_deck_is():
 
 
 def test_every_catalogued_name_resolves_and_a_wrong_one_does_not():
-    for name in TUNING + HELD_OUT + SEEN_FAMILY:
+    for name in TUNING + HELD_OUT + SEEN_FAMILY + LOOKED_AT:
         source(name)
     for wrong in ("pool-", "pool-x", "pool-07", "Kennard", "cardsjs"):
         with pytest.raises(KeyError):
