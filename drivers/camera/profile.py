@@ -276,11 +276,19 @@ def _common_ink(faces: dict[str, np.ndarray], rw: int, rh: int) -> np.ndarray:
     return (np.mean(ink > 0.35, axis=0) >= 0.95) & (corners.std(axis=0).max(axis=2) < 25)
 
 
+# where enrolment looks for the index: the card's left 30% and top 50%, a glyph of it
+# starting in the top 40% (a big rank's suit may reach further down: Nicu White's to 43%)
+CORNER = (0.3, 0.5)
+INDEX_STARTS = 0.4
+
+
 def _index_box(face: np.ndarray, common: np.ndarray) -> tuple[int, int, int, int] | None:
     """Bounding box of the ink wholly inside the top-left corner region (the index), the ink
-    common to every card (`common`, a border) left out."""
+    common to every card (`common`, a border) left out; only glyphs that start in the top
+    `INDEX_STARTS` of the card count."""
     h, w = face.shape[:2]
     rh, rw = common.shape
+    starts = int(INDEX_STARTS * h)
     ink = (darkness(face[:rh, :rw]) > 0.35) & ~common
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     # pieces of a border line left where an index glyph crosses it lie along it
@@ -291,7 +299,7 @@ def _index_box(face: np.ndarray, common: np.ndarray) -> tuple[int, int, int, int
         x, y, bw, bh, area = stats[i]
         if along[i] > 0.5 * area:
             continue
-        if area < 6 or x + bw >= rw - 1 or y + bh >= rh - 1:
+        if area < 6 or x + bw >= rw - 1 or y + bh >= rh - 1 or y >= starts:
             continue  # noise, or something reaching out of the corner (pips, artwork)
         if x <= 1 or y <= 1:
             continue  # the card's own edge line
@@ -372,7 +380,7 @@ def _split_row(parts: list[np.ndarray]) -> int:
 def index_profile(faces: dict[str, np.ndarray]) -> DeckProfile:
     """Where the index lies and what its parts look like, from the clean faces."""
     h, w = next(iter(faces.values())).shape[:2]
-    common = _common_ink(faces, int(0.3 * w), int(0.4 * h))
+    common = _common_ink(faces, int(CORNER[0] * w), int(CORNER[1] * h))
     boxes = {r + s: _index_box(faces[r + s], common) for r in NUMBER_RANKS for s in SUITS}
     lacking = [code for code, box in boxes.items() if box is None]
     if lacking:

@@ -75,6 +75,21 @@ def test_the_index_is_learned_where_the_design_prints_it(serif, tmp_path):
     assert big[3] - big[1] > y1 - y0  # a jumbo index gets a taller window
 
 
+def test_a_suit_printed_low_under_a_big_rank_is_part_of_the_index(tmp_path):
+    """Nicu White's suit reaches 43% of the card's height, below the top 40% enrolment once
+    searched: the index was its rank alone and the deck was refused (its 7C "shows a spade").
+    A design drawn alike (rank 6-21% of the height, suit 26-41%) was refused the same way
+    ("2C: its index shows the suit S")."""
+    from dataclasses import replace
+
+    design = replace(named("sans-jumbo"), name="low-suit", rank_h=0.15, suit_h=0.15,
+                     index_x=0.13, index_y=0.06, gap=0.05, pip_margin=0.36)
+    profile = index_profile(load_faces(draw_deck(design, tmp_path / "low-suit")))
+    x0, y0, x1, y1 = profile.window
+    assert y0 < design.index_y and y1 > 0.41  # the window holds the suit, down to 41%
+    assert x1 < 0.3
+
+
 def test_enrolment_learns_four_ink_colours_of_a_four_colour_deck(design_profiles):
     groups = [sorted(s) for _, s in design_profiles["four-colour"].colour_groups]
     assert sorted(groups) == [["C"], ["D"], ["H"], ["S"]]
