@@ -49,7 +49,7 @@ from drivers.camera.training import enroll  # noqa: E402
 from drivers.camera.watch import Watcher  # noqa: E402
 from drivers.source import CardEvent  # noqa: E402
 from hardware_mocks.camera import Deck, dealing_sequence, envelope_scene, random_scene  # noqa: E402,E501
-from hardware_mocks.catalogue import FINAL3, HELD_OUT, SEEN_FAMILY, TUNING, deck_faces  # noqa: E402,E501
+from hardware_mocks.catalogue import FINAL3, HELD_OUT, LOOKED_AT, SEEN_FAMILY, TUNING, deck_faces  # noqa: E402,E501
 from models.cards import ALL_CARDS  # noqa: E402
 from tests.camera.support import label, score  # noqa: E402
 
@@ -138,7 +138,8 @@ def run(name: str, folder: Path, scenes: int, size: tuple[int, int], seed: int,
         for key, value in score(readings, scene.cards, radius=45 * size[0] / 1280).items():
             total[key] = total.get(key, 0) + value
     n = total["cards"]
-    tag = "held out" if name in HELD_OUT else ("tuning" if name in TUNING else "family seen")
+    tag = ("held out" if name in HELD_OUT else "tuning" if name in TUNING
+           else "looked at" if name in LOOKED_AT else "family seen")
     print(f"{name:18} {tag:11} {n:5} cards: right {total['right'] / n:7.2%}, uncertain "
           f"{total['uncertain']:3}, missed {total['missed']:3} (alone {total['alone_missed']} "
           f"of {total['alone']}), wrong sure {total['wrong_sure']}; rank {total['rank'] / n:.2%}"
