@@ -2,7 +2,7 @@
 `pit.migrations` (as the journal's own), a whole `pit init` in one transaction. Released
 entries are never edited.
 
-Everything lives in the schema `pit`; docs/pit.md describes each table. Nobody but the owner
+Everything lives in the schema `pit`; docs/pit-schema.md describes each table. Nobody but the owner
 holds a privilege on a table: a table's own role reaches the store only through the
 SECURITY DEFINER functions below, which name the table from the role that logged in, and the
 review role reads. The events are append-only: no role but the owner has UPDATE or DELETE, and
