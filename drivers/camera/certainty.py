@@ -82,10 +82,10 @@ def allowed(x: np.ndarray, corners_on: np.ndarray | None = None) -> np.ndarray:
     """`vetoed` for rows of evidence (`FEATURES` order) and their `corners_on` (not one of the
     model's measures): True where no veto holds."""
     x = np.atleast_2d(x)
-    f = {name: k for k, name in enumerate(FEATURES)}
     corners = np.ones(len(x)) if corners_on is None else np.asarray(corners_on, float)
-    return ((x[:, f["colour"]] < 1.0) & (x[:, f["on_card"]] >= ON_CARD)
-            & (x[:, f["shifted"]] == 0) & ~((x[:, f["twin"]] > 0) & (corners < 1.0)))
+    return np.array([not vetoed({**dict(zip(FEATURES, row.tolist(), strict=True)),
+                                 "corners_on": float(c)})
+                     for row, c in zip(x, corners, strict=True)], bool)
 
 
 @dataclass

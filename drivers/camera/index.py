@@ -144,9 +144,7 @@ def own_fit(found: Located, profile: DeckProfile, rank: str, suit: str) -> tuple
     """How well a reading's own rank and suit templates fit where they were found, each as a
     share of how well it fits its own index seen through a camera (enrolment's median; a
     suit's on the court cards apart, where the art may come close to the index)."""
-    own = profile.court_suit_fit if rank in COURTS else profile.suit_fit
-    return (fit(found.rank_area, profile.ranks[rank]) / profile.rank_fit[rank],
-            fit(found.suit_area, profile.suits[suit]) / own.get(suit, profile.suit_fit[suit]))
+    return fits_and_leads(found, profile, rank, suit)[:2]
 
 
 def fits_and_leads(found: Located, profile: DeckProfile, rank: str,
