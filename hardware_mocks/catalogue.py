@@ -29,6 +29,14 @@ reaches 43% of the card's height, set how far down enrolment looks (`profile.COR
 a tuning design now. Oxygen White prints its rank top right and its suit bottom left, no
 corner index: nothing was set on it, and as enrolment refuses it, it cannot be a tuning
 design (the certainty model reads every one): it is `LOOKED_AT`, no longer held out.
+FINAL3's six pool designs then joined TUNING (two of them were diagnosed: the certainty
+model's colour and suit measures on small or faded indices).
+
+`FINAL4` replaces FINAL3, fixed on 2026-11-27 before any of its designs was rendered: pool
+seeds 401 to 406 (never used in this repository or its history) and two more decks of the
+same Debian package, chosen by their names and licences alone and checked (as text) to name
+all 52 cards' elements: KDE's "Standard" (`kde-standard`) and "Dondorf" (`dondorf`), both
+GPL-2.0-or-later. `bench/camera.py --final` reads it, once.
 """
 
 from __future__ import annotations
@@ -40,8 +48,9 @@ from hardware_mocks.design_faces import draw_deck
 from hardware_mocks.designs import NAMED, random_design
 from hardware_mocks.fetched import PACKAGES, fetched_deck
 
-# nicu-white last: each design's scenes are seeded by its place here
-TUNING = ["own", "cardsJS"] + [f"pool-{seed}" for seed in range(1, 17)] + ["nicu-white"]
+# appended only: each design's scenes are seeded by its place here
+TUNING = (["own", "cardsJS"] + [f"pool-{seed}" for seed in range(1, 17)] + ["nicu-white"]
+          + [f"pool-{seed}" for seed in range(301, 307)])
 FRESH = [f"pool-{seed}" for seed in range(17, 23)]
 # issue 31's final held-out set, fixed on 2026-11-26 before any was rendered: read once, by
 # the benchmark, in the operating envelope
@@ -50,10 +59,12 @@ FINAL = [f"pool-{seed}" for seed in range(23, 29)]
 FINAL2 = [f"pool-{seed}" for seed in range(101, 107)] + ["tigullio"]
 # the third final set, fixed on 2026-11-26 before any was rendered (see above)
 FINAL3 = [f"pool-{seed}" for seed in range(301, 307)] + ["nicu-white", "oxygen-white"]
+# the fourth final set, fixed on 2026-11-27 before any was rendered (see above)
+FINAL4 = [f"pool-{seed}" for seed in range(401, 407)] + ["kde-standard", "dondorf"]
 # read as a final held-out design, then looked at (enrolment refuses it)
 LOOKED_AT = ["oxygen-white"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
-            + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING])
+            + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL4)
 SEEN_FAMILY = ["younes"]
 
 

@@ -16,7 +16,8 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   kdegames-card-data-kf5 with `apt-get download` (the archive is unpacked, never installed).
   Its 52 faces are elements of one SVG, each rendered on its own.
 - `nicu-white` (Nicu Buculei's "Nicu White") and `oxygen-white` (KDE's "Oxygen White"), both
-  GPL-2.0-or-later, from the same Debian package and rendered the same way.
+  GPL-2.0-or-later, from the same Debian package and rendered the same way; so are KDE's
+  "Standard" (`kde-standard`) and "Dondorf" (`dondorf`), GPL-2.0-or-later.
 
 cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 """
@@ -48,9 +49,14 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
                    "usr/share/carddecks/svg-nicu-white", "GPL-2.0-or-later"),
     "oxygen-white": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                      "usr/share/carddecks/svg-oxygen-white", "GPL-2.0-or-later"),
+    "kde-standard": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                     "usr/share/carddecks/svg-standard", "GPL-2.0-or-later"),
+    "dondorf": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                "usr/share/carddecks/svg-dondorf", "GPL-2.0-or-later"),
 }
 KDE_SVG = {"tigullio": "tigullio-international.svgz", "nicu-white": "white.svgz",
-           "oxygen-white": "oxygen-white.svgz"}
+           "oxygen-white": "oxygen-white.svgz", "kde-standard": "standard.svgz",
+           "dondorf": "dondorf.svgz"}
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 
