@@ -50,7 +50,7 @@ from drivers.camera.index import (
     card_inside,
     colour_clarity,
     cut_all,
-    fits_and_leads,
+    fits_and_leads_all,
     glyph_tint,
     ink_above,
     ink_of,
@@ -358,11 +358,14 @@ class Recognizer:
             [None if f is None else set(f) for f in families])
         centres = card_centres(corners, width, p.aspect)
         clarity = [colour_clarity(tint, p) for tint in glyph_tints]
-        for (i, found), family, (rank, _, r_margin), (suit, _, s_margin), clear in zip(
-                seen, families, ranks, suits, clarity, strict=True):
+        # how well the readings' own rank and suit templates fit what was read
+        fits = fits_and_leads_all([found for _, found in seen], p, [r[0] for r in ranks],
+                                  [s[0] for s in suits])
+        for (i, found), family, (rank, _, r_margin), (suit, _, s_margin), clear, fit in zip(
+                seen, families, ranks, suits, clarity, fits, strict=True):
             readings[i] = self._reading(corners.corner(i), centres[i], maps[i],
                                         inks[i * h: (i + 1) * h], found, family, rank,
-                                        r_margin, suit, s_margin, width, shifts[i], clear)
+                                        r_margin, suit, s_margin, width, fit, shifts[i], clear)
             if trace is not None:
                 readings[i].candidates = _candidates(p, found, family)
         higher = self._cut_higher(frame, maps, located, readings)
@@ -449,13 +452,13 @@ class Recognizer:
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
                  ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,
                  r_margin: float, suit: str, s_margin: float, width: float,
-                 shift: int = 0, clarity: float = 0.0) -> CardReading:
+                 fits: tuple[float, float, float, float], shift: int = 0,
+                 clarity: float = 0.0) -> CardReading:
         """A corner's reading (its card centred at `center`) from what its window showed
-        (moved `shift` rows along the card's edge from where the corner puts it): certain or
-        not, and how sure."""
+        (moved `shift` rows along the card's edge from where the corner puts it; `fits`: how
+        well its own templates fit, `index.fits_and_leads`): certain or not, and how sure."""
         p = self.profile
-        # how well the reading's own rank and suit templates fit what was read
-        rank_fit, suit_fit, rank_lead, suit_lead = fits_and_leads(found, p, rank, suit)
+        rank_fit, suit_fit, rank_lead, suit_lead = fits
         match = min(rank_fit, suit_fit)
         off = off_place(found, p, shift)
         # a 6 or 8 found cut reads as a 9: on a deck that prints a line there, only a 9 is
