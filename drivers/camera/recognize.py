@@ -58,7 +58,6 @@ from drivers.camera.index import (
     locate_all,
     off_place,
     suits_of_tint,
-    tint_map,
     window_matrices,
     window_shape,
 )
@@ -347,8 +346,7 @@ class Recognizer:
                                  f"and {self.suit_seen:.2f}")
         if not seen:
             return readings
-        tints = tint_map(patches)
-        glyph_tints = [glyph_tint(tints[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
+        glyph_tints = [glyph_tint(patches[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
                        for i, found in seen]
         families = [suits_of_tint(tint, p) for tint in glyph_tints]
         ranks = p.rank_classifier.best_all(
