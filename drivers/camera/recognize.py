@@ -266,8 +266,11 @@ class Recognizer:
                     if o == from_outline and i not in batch:
                         trace.passed(found.unscaled(scale).corner(i),
                                      "its card was read surely at another corner")
+            # judged below, once their evidence is whole; and here only where whether they
+            # are sure decides which to read again
             batch_read = self.read_corners(frame, found.take(batch).unscaled(scale),
-                                           width / scale, trace)
+                                           width / scale, trace,
+                                           judge=from_outline and self.enclosed)
             if from_outline and self.enclosed:
                 # green print is cloth at an outline's corner (a guess): read again as at a
                 # corner placed well, where not read surely, and taken only if read surely so
@@ -320,9 +323,11 @@ class Recognizer:
         return self.read_corners(frame, Corners.of([corner]), width)[0]
 
     def read_corners(self, frame, corners: Corners, width: float,
-                     trace: Trace | None = None, trust: bool = False) -> list[CardReading | None]:
+                     trace: Trace | None = None, trust: bool = False,
+                     judge: bool = True) -> list[CardReading | None]:
         """`read_corner` for each corner, all their windows searched together (with `trust`,
-        an outline's corners as if placed well: see `_inside`)."""
+        an outline's corners as if placed well: see `_inside`). Without `judge` the readings
+        are left unjudged, for a caller that adds to their evidence and judges them then."""
         if not len(corners):
             return []
         p = self.profile
@@ -367,6 +372,8 @@ class Recognizer:
             if trace is not None:
                 readings[i].candidates = _candidates(p, found, family)
         higher = self._cut_higher(frame, maps, located, readings)
+        if not judge:
+            return readings
         self._judge_all([r for r in readings if r is not None])
         for i, why in higher.items():
             if not readings[i].certain:
