@@ -112,9 +112,12 @@ class Felt:
 GREEN_BAIZE = Felt()
 
 
-def felt(frame: np.ndarray, cloth: Felt = GREEN_BAIZE) -> np.ndarray:
-    """255 where the table shows its cloth."""
-    hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
+def felt(frame: np.ndarray, cloth: Felt = GREEN_BAIZE,
+         hsv: np.ndarray | None = None) -> np.ndarray:
+    """255 where the table shows its cloth (`hsv`: the frame in HSV, where it was converted
+    already)."""
+    if hsv is None:
+        hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
     if cloth.low[0] <= cloth.high[0]:
         return cv2.inRange(hsv, cloth.low, cloth.high)
     # a range of hues round red's end of the scale
@@ -137,10 +140,12 @@ class Cloth:
     floor: np.ndarray  # the least brightness (HSV value) that is cloth, over the frame
     felt: Felt
 
-    def mask(self, frame: np.ndarray) -> np.ndarray:
+    def mask(self, frame: np.ndarray, hsv: np.ndarray | None = None) -> np.ndarray:
         """255 where `frame` (the size `floor` was made for) shows the cloth: its hue, its
-        saturation, and at least CLOTH_DARK of the cloth's brightness there (ink is darker)."""
-        hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
+        saturation, and at least CLOTH_DARK of the cloth's brightness there (ink is darker).
+        `hsv`: the frame in HSV, where it was converted already."""
+        if hsv is None:
+            hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
         h, sat, v = cv2.split(hsv)
         hue_ok = cv2.LUT(h, _hue_lut(self.hue, self.hue_width))
         sat_ok = cv2.threshold(sat, self.saturation - 1, 255, cv2.THRESH_BINARY)[1]
@@ -219,9 +224,10 @@ def card_mask(frame: np.ndarray, cloth: Felt | Cloth = GREEN_BAIZE,
               also: Felt | None = None) -> np.ndarray:
     """255 where the table shows something that is not its cloth (nor the cloth `also`
     names: a learnt cloth together with the known range, where the frame lies within it)."""
-    seen = cloth.mask(frame) if isinstance(cloth, Cloth) else felt(frame, cloth)
+    hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)  # once for both ranges
+    seen = cloth.mask(frame, hsv) if isinstance(cloth, Cloth) else felt(frame, cloth, hsv)
     if also is not None:
-        seen = cv2.bitwise_or(seen, felt(frame, also))
+        seen = cv2.bitwise_or(seen, felt(frame, also, hsv))
     mask = cv2.bitwise_not(seen)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)

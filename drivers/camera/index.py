@@ -230,7 +230,9 @@ def _correlations_all(areas: list[np.ndarray], columns: np.ndarray,
             places[end - count: end].reshape(*grid, *shape)[...] = as_strided(
                 area, (*grid, *shape), area.strides * 2, writeable=False)
     places -= places.mean(axis=1, keepdims=True)
-    places /= np.maximum(np.linalg.norm(places, axis=1, keepdims=True), 1e-6)
+    # each place's length, as np.linalg.norm sums it (without its copy of the places)
+    length = np.sqrt(np.add.reduce(np.square(places), axis=1, keepdims=True))
+    places /= np.maximum(length, 1e-6)
     # each area's product apart, as when asked alone: OpenBLAS sums a product of a few rows in
     # another order than one of many, and the fits would differ in their last bits
     scores = np.empty((len(places), columns.shape[1]), np.float32)
@@ -301,8 +303,13 @@ def _within(first: np.ndarray, last: int) -> np.ndarray:
 
 def _regions(inks: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """Equal regions out of the stacked windows, at each window's first row and column of
-    `rows` and `cols` (n x rows, n x columns, in stack coordinates), stacked again."""
-    return inks[rows[:, :, None], cols[:, None, :]].reshape(-1, cols.shape[1])
+    `rows` and `cols` (n x rows, n x columns, in stack coordinates), stacked again. Taken
+    as whole blocks of a view of every region of that size: a fifth of the time of indexing
+    them pixel by pixel."""
+    size = (rows.shape[1], cols.shape[1])
+    every = as_strided(inks, (inks.shape[0] - size[0] + 1, inks.shape[1] - size[1] + 1, *size),
+                       inks.strides * 2, writeable=False)
+    return every[rows[:, 0], cols[:, 0]].reshape(-1, size[1])
 
 
 def locate(ink: np.ndarray, profile: DeckProfile) -> Located:
