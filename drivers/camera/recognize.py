@@ -512,7 +512,8 @@ class Recognizer:
         reading.doubts = [] if reading.certain else (
             ([] if reading.logit >= model.threshold else
              [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}"]) + vetoes)
-        reading.confidence = float(1 / (1 + np.exp(-np.clip(reading.logit, -30, 30))))
+        # clipped in Python: np.clip costs ten times the rest on one number
+        reading.confidence = float(1 / (1 + np.exp(-min(max(reading.logit, -30.0), 30.0))))
 
     def _judge_all(self, readings: list[CardReading]) -> None:
         """`_judge` for each reading, their log-odds in one call of the model."""
