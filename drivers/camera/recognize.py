@@ -50,7 +50,7 @@ from drivers.camera.index import (
     card_inside,
     colour_clarity,
     cut_all,
-    fits_and_leads,
+    fits_and_leads_all,
     glyph_tint,
     ink_above,
     ink_of,
@@ -58,7 +58,6 @@ from drivers.camera.index import (
     locate_all,
     off_place,
     suits_of_tint,
-    tint_map,
     window_matrices,
     window_shape,
 )
@@ -267,8 +266,11 @@ class Recognizer:
                     if o == from_outline and i not in batch:
                         trace.passed(found.unscaled(scale).corner(i),
                                      "its card was read surely at another corner")
+            # judged below, once their evidence is whole; and here only where whether they
+            # are sure decides which to read again
             batch_read = self.read_corners(frame, found.take(batch).unscaled(scale),
-                                           width / scale, trace)
+                                           width / scale, trace,
+                                           judge=from_outline and self.enclosed)
             if from_outline and self.enclosed:
                 # green print is cloth at an outline's corner (a guess): read again as at a
                 # corner placed well, where not read surely, and taken only if read surely so
@@ -321,9 +323,11 @@ class Recognizer:
         return self.read_corners(frame, Corners.of([corner]), width)[0]
 
     def read_corners(self, frame, corners: Corners, width: float,
-                     trace: Trace | None = None, trust: bool = False) -> list[CardReading | None]:
+                     trace: Trace | None = None, trust: bool = False,
+                     judge: bool = True) -> list[CardReading | None]:
         """`read_corner` for each corner, all their windows searched together (with `trust`,
-        an outline's corners as if placed well: see `_inside`)."""
+        an outline's corners as if placed well: see `_inside`). Without `judge` the readings
+        are left unjudged, for a caller that adds to their evidence and judges them then."""
         if not len(corners):
             return []
         p = self.profile
@@ -347,8 +351,7 @@ class Recognizer:
                                  f"and {self.suit_seen:.2f}")
         if not seen:
             return readings
-        tints = tint_map(patches)
-        glyph_tints = [glyph_tint(tints[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
+        glyph_tints = [glyph_tint(patches[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
                        for i, found in seen]
         families = [suits_of_tint(tint, p) for tint in glyph_tints]
         ranks = p.rank_classifier.best_all(
@@ -358,14 +361,19 @@ class Recognizer:
             [None if f is None else set(f) for f in families])
         centres = card_centres(corners, width, p.aspect)
         clarity = [colour_clarity(tint, p) for tint in glyph_tints]
-        for (i, found), family, (rank, _, r_margin), (suit, _, s_margin), clear in zip(
-                seen, families, ranks, suits, clarity, strict=True):
+        # how well the readings' own rank and suit templates fit what was read
+        fits = fits_and_leads_all([found for _, found in seen], p, [r[0] for r in ranks],
+                                  [s[0] for s in suits])
+        for (i, found), family, (rank, _, r_margin), (suit, _, s_margin), clear, fit in zip(
+                seen, families, ranks, suits, clarity, fits, strict=True):
             readings[i] = self._reading(corners.corner(i), centres[i], maps[i],
                                         inks[i * h: (i + 1) * h], found, family, rank,
-                                        r_margin, suit, s_margin, width, shifts[i], clear)
+                                        r_margin, suit, s_margin, width, fit, shifts[i], clear)
             if trace is not None:
                 readings[i].candidates = _candidates(p, found, family)
         higher = self._cut_higher(frame, maps, located, readings)
+        if not judge:
+            return readings
         self._judge_all([r for r in readings if r is not None])
         for i, why in higher.items():
             if not readings[i].certain:
@@ -449,13 +457,13 @@ class Recognizer:
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
                  ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,
                  r_margin: float, suit: str, s_margin: float, width: float,
-                 shift: int = 0, clarity: float = 0.0) -> CardReading:
+                 fits: tuple[float, float, float, float], shift: int = 0,
+                 clarity: float = 0.0) -> CardReading:
         """A corner's reading (its card centred at `center`) from what its window showed
-        (moved `shift` rows along the card's edge from where the corner puts it): certain or
-        not, and how sure."""
+        (moved `shift` rows along the card's edge from where the corner puts it; `fits`: how
+        well its own templates fit, `index.fits_and_leads`): certain or not, and how sure."""
         p = self.profile
-        # how well the reading's own rank and suit templates fit what was read
-        rank_fit, suit_fit, rank_lead, suit_lead = fits_and_leads(found, p, rank, suit)
+        rank_fit, suit_fit, rank_lead, suit_lead = fits
         match = min(rank_fit, suit_fit)
         off = off_place(found, p, shift)
         # a 6 or 8 found cut reads as a 9: on a deck that prints a line there, only a 9 is
@@ -504,7 +512,8 @@ class Recognizer:
         reading.doubts = [] if reading.certain else (
             ([] if reading.logit >= model.threshold else
              [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}"]) + vetoes)
-        reading.confidence = float(1 / (1 + np.exp(-np.clip(reading.logit, -30, 30))))
+        # clipped in Python: np.clip costs ten times the rest on one number
+        reading.confidence = float(1 / (1 + np.exp(-min(max(reading.logit, -30.0), 30.0))))
 
     def _judge_all(self, readings: list[CardReading]) -> None:
         """`_judge` for each reading, their log-odds in one call of the model."""

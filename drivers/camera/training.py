@@ -27,7 +27,6 @@ from drivers.camera.index import (
     locate,
     own_fit,
     suits_of_tint,
-    tint_map,
 )
 from drivers.camera.profile import COURTS, NUMBER_RANKS, DeckProfile, index_profile, load_faces
 from models.cards import RANKS, SUITS
@@ -162,7 +161,7 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
             found = locate(ink, profile)
             out.append(View(code, features(found.rank_part, RANK_SIZE),
                             features(found.suit_part, SUIT_SIZE),
-                            glyph_tint(tint_map(patch), ink, found), found,
+                            glyph_tint(patch, ink, found), found,
                             ink_above(ink, found)))
     return out
 
