@@ -371,13 +371,9 @@ class Recognizer:
                                         r_margin, suit, s_margin, width, fit, shifts[i], clear)
             if trace is not None:
                 readings[i].candidates = _candidates(p, found, family)
-        higher = self._cut_higher(frame, maps, located, readings)
-        if not judge:
-            return readings
-        self._judge_all([r for r in readings if r is not None])
-        for i, why in higher.items():
-            if not readings[i].certain:
-                readings[i].doubts.append(why)
+        self._cut_higher(frame, maps, located, readings)
+        if judge:
+            self._judge_all([r for r in readings if r is not None])
         return readings
 
     def _trust_changes(self, frame, corners: Corners, width: float) -> np.ndarray:
@@ -428,20 +424,19 @@ class Recognizer:
         return shifts
 
     def _cut_higher(self, frame, maps: np.ndarray, located: list[Located],
-                    readings: list[CardReading | None]) -> dict[int, str]:
+                    readings: list[CardReading | None]) -> None:
         """Doubt the sure readings whose index may be the lower part of one lying beyond the
         window's top. A corner found a card's tenth off puts the index partly above the window;
         the rank is then found lower, cut (a 6's bowl with the suit below it reads as a 9, a 5's
         as a 2). Each reading whose rank lies in the upper half of the window's slack is
         cut again PAD_Y rows higher, all in one stack: where an index is found there higher
         than this one (by more than the suit's slack), the two windows disagree where the
-        index lies: the reading's evidence says so (`higher`), and why, where it is
-        not sure, is returned by the reading's place."""
+        index lies: the reading's evidence says so (`higher`), and by how many rows (its
+        `scores`: a doubt of `_judge` where it is not sure)."""
         near = [i for i, r in enumerate(readings) if r is not None
                 and located[i].rank_box[1] <= PAD_Y // 2]
-        whys: dict[int, str] = {}
         if not near:
-            return whys
+            return
         higher = maps[near].copy()
         higher[:, :, 2] -= higher[:, :, 1] * PAD_Y  # the origin PAD_Y window rows up
         inks = ink_of(cut_all(frame, higher, self.profile), self.cloth, self.enclosed)
@@ -449,10 +444,8 @@ class Recognizer:
             up = located[i].rank_box[1] + PAD_Y - found.rank_box[1]
             if (up > SUIT_SLACK and found.rank_match >= self.rank_seen
                     and found.suit_match >= self.suit_seen):
-                whys[i] = (f"a window cut higher finds an index {up} rows above this one: it "
-                           "may be found cut (a 6 read as a 9)")
+                readings[i].scores["higher_by"] = up
                 readings[i].evidence["higher"] = 1.0
-        return whys
 
     def _reading(self, corner: Corner, center: np.ndarray, to_frame: np.ndarray,
                  ink: np.ndarray, found: Located, colour: frozenset[str] | None, rank: str,
@@ -512,6 +505,10 @@ class Recognizer:
         reading.doubts = [] if reading.certain else (
             ([] if reading.logit >= model.threshold else
              [f"certainty {reading.logit:+.1f} below {model.threshold:+.1f}"]) + vetoes)
+        if not reading.certain and "higher_by" in reading.scores:
+            reading.doubts.append(f"a window cut higher finds an index "
+                                  f"{reading.scores['higher_by']} rows above this one: it may "
+                                  "be found cut (a 6 read as a 9)")
         # clipped in Python: np.clip costs ten times the rest on one number
         reading.confidence = float(1 / (1 + np.exp(-min(max(reading.logit, -30.0), 30.0))))
 

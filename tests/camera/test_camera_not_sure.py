@@ -57,6 +57,10 @@ def test_a_six_whose_window_is_cut_too_low_is_never_a_sure_nine(code, tuning):
                 assert reading.card == code, (angle, d, reading.card, reading.scores)
         tested += sum(r is not None and r.card[0] == "9" and r.evidence["higher"] == 1.0
                       for r in readings)
+        for reading in readings:  # and an unsure one says why
+            if reading is not None and reading.evidence["higher"] and not reading.certain:
+                assert any("cut higher finds an index" in d for d in reading.doubts), (
+                    reading.doubts)
     assert tested, "no window read the cut 6 as a 9 with an index found higher: not tested"
 
 
