@@ -36,7 +36,9 @@ model's colour and suit measures on small or faded indices).
 seeds 401 to 406 (never used in this repository or its history) and two more decks of the
 same Debian package, chosen by their names and licences alone and checked (as text) to name
 all 52 cards' elements: KDE's "Standard" (`kde-standard`) and "Dondorf" (`dondorf`), both
-GPL-2.0-or-later. `bench/camera.py --final` reads it, once.
+GPL-2.0-or-later. `bench/camera.py --final` reads it, once. It was read on 2026-11-27
+(figures in docs/camera.md) and has been seen since: a fifth set replaces it before the next
+held-out figure.
 """
 
 from __future__ import annotations
