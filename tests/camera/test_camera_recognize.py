@@ -17,8 +17,10 @@ from tests.camera.support import score
 pytestmark = pytest.mark.xdist_group("camera")
 # read right, surely. Under the hand-set rules these tables read own 99.7%, svg 99.6%; the
 # certainty model, fitted on the envelope's tables (cards 100-180 px; these are smaller and
-# lit evenly), leaves more cards uncertain here: own 97.2%, svg 99.3%, none wrong
-FLOOR = {"own": 0.97, "svg": 0.99}
+# lit evenly), leaves more cards uncertain here: own 96.0%, svg 98.4%, none wrong (97.2% and
+# 99.3% with the model fitted on 18 designs; the one on 25, with smaller suits among them,
+# judges cards under 100 px more warily)
+FLOOR = {"own": 0.955, "svg": 0.98}
 WRONG_SURE = {"own": 0.0, "svg": 0.0}  # read wrong with confidence; the target is 0
 
 
