@@ -22,8 +22,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from drivers.camera.certainty import ON_CARD
 from drivers.camera.corners import card_mask, learn_cloth
-from drivers.camera.recognize import CardReading, Recognizer
+from drivers.camera.recognize import TWIN, CardReading, Recognizer
 from drivers.source import CardEvent, CardSource, Origin, Sink, SourceEvent, Status, StatusEvent
 from models.cards import parse_card
 
@@ -184,10 +185,14 @@ class Watcher:
         order the places were first seen."""
         out: list[SourceEvent] = []
         keep = []
+        sure = [p for p in self._doubtful + self._pending if p.run >= self.votes]
         for p in self._doubtful + self._pending:
             if p.run >= self.votes:
                 self._known.append((p.centre, p.width))
                 out.append(self._card(p))
+            elif (not p.said_uncertain and len(p.votes) >= self.votes
+                  and _beside(p, sure)):
+                continue  # no card: the place is forgotten
             elif not p.said_uncertain and len(p.votes) >= self.votes:
                 p.said_uncertain = True
                 out.append(self._uncertain(p.votes))
@@ -209,6 +214,19 @@ class Watcher:
         return StatusEvent(Status.UNCERTAIN, Origin.CAMERA,
                            detail=f"a card not read surely in {len(votes)} frames",
                            device=self.device, card=parse_card(guess))
+
+
+def _beside(place: _Pending, sure: list[_Pending]) -> bool:
+    """Whether a place not read surely is an index of a card read surely in the same vote,
+    read as if its card lay elsewhere: every reading of it implies a card lying partly on
+    cloth, and a card that arrived with it lies within `TWIN`'s reach (1.2 card widths). A
+    dealt round of pool-304 (a tuning design) reported the 8S surely and, beside it, an
+    `uncertain` 4C no one had dealt. Alone, such readings still make a place: under a glare
+    a card's first readings may imply it partly on cloth, and its `uncertain` then keeps the
+    place until the glare moves."""
+    return (all(v.evidence.get("on_card", 1.0) < ON_CARD for v in place.votes)
+            and any(float(np.linalg.norm(place.centre - s.centre)) < TWIN[1] * s.width
+                    for s in sure))
 
 
 def open_frames(source: str) -> Iterator[np.ndarray]:
