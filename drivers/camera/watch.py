@@ -190,10 +190,9 @@ class Watcher:
             if p.run >= self.votes:
                 self._known.append((p.centre, p.width))
                 out.append(self._card(p))
-            elif (not p.said_uncertain and len(p.votes) >= self.votes
-                  and _beside(p, sure)):
-                continue  # no card: the place is forgotten
             elif not p.said_uncertain and len(p.votes) >= self.votes:
+                if _beside(p, sure):
+                    continue  # no card: the place is forgotten
                 p.said_uncertain = True
                 out.append(self._uncertain(p.votes))
                 keep.append(p)
