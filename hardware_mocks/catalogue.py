@@ -37,8 +37,13 @@ seeds 401 to 406 (never used in this repository or its history) and two more dec
 same Debian package, chosen by their names and licences alone and checked (as text) to name
 all 52 cards' elements: KDE's "Standard" (`kde-standard`) and "Dondorf" (`dondorf`), both
 GPL-2.0-or-later. `bench/camera.py --final` reads it, once. It was read on 2026-11-27
-(figures in docs/camera.md) and has been seen since: a fifth set replaces it before the next
-held-out figure.
+(figures in docs/camera.md), and FINAL4 then joined TUNING: its uncertain cards are diagnosed.
+
+`FINAL5` replaces it, fixed on 2026-11-27 before any of its designs was rendered: pool seeds
+501 to 506 (never used in this repository or its history) and two more decks of the same
+Debian package, chosen by their names and licences alone and checked (as text) to name all 52
+cards' elements: XSkat's French deck (`xskat-french`) and the Paris deck (`gm-paris`), both
+GPL-2.0-or-later. `bench/camera.py --final` reads it, once.
 """
 
 from __future__ import annotations
@@ -52,7 +57,8 @@ from hardware_mocks.fetched import PACKAGES, fetched_deck
 
 # appended only: each design's scenes are seeded by its place here
 TUNING = (["own", "cardsJS"] + [f"pool-{seed}" for seed in range(1, 17)] + ["nicu-white"]
-          + [f"pool-{seed}" for seed in range(301, 307)])
+          + [f"pool-{seed}" for seed in range(301, 307)]
+          + [f"pool-{seed}" for seed in range(401, 407)] + ["kde-standard", "dondorf"])
 FRESH = [f"pool-{seed}" for seed in range(17, 23)]
 # issue 31's final held-out set, fixed on 2026-11-26 before any was rendered: read once, by
 # the benchmark, in the operating envelope
@@ -63,10 +69,12 @@ FINAL2 = [f"pool-{seed}" for seed in range(101, 107)] + ["tigullio"]
 FINAL3 = [f"pool-{seed}" for seed in range(301, 307)] + ["nicu-white", "oxygen-white"]
 # the fourth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL4 = [f"pool-{seed}" for seed in range(401, 407)] + ["kde-standard", "dondorf"]
+# the fifth final set, fixed on 2026-11-27 before any was rendered (see above)
+FINAL5 = [f"pool-{seed}" for seed in range(501, 507)] + ["xskat-french", "gm-paris"]
 # read as a final held-out design, then looked at (enrolment refuses it)
 LOOKED_AT = ["oxygen-white"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
-            + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL4)
+            + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5)
 SEEN_FAMILY = ["younes"]
 
 

@@ -53,10 +53,14 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
                      "usr/share/carddecks/svg-standard", "GPL-2.0-or-later"),
     "dondorf": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                 "usr/share/carddecks/svg-dondorf", "GPL-2.0-or-later"),
+    "xskat-french": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                     "usr/share/carddecks/svg-xskat-french", "GPL-2.0-or-later"),
+    "gm-paris": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                 "usr/share/carddecks/svg-gm-paris", "GPL-2.0-or-later"),
 }
 KDE_SVG = {"tigullio": "tigullio-international.svgz", "nicu-white": "white.svgz",
            "oxygen-white": "oxygen-white.svgz", "kde-standard": "standard.svgz",
-           "dondorf": "dondorf.svgz"}
+           "dondorf": "dondorf.svgz", "xskat-french": "french.svgz", "gm-paris": "paris.svgz"}
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 
