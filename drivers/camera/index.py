@@ -448,7 +448,31 @@ def line_through(ink: np.ndarray, found: Located, dark: float = 0.3, top: int = 
     x1 = min(found.rank_box[2], found.suit_box[2])
     side = (x1 - x0) // 5
     middle = ink[top:, x0 + side: x1 - side]
-    return float((middle > dark).mean(axis=0).max()) if middle.size else 0.0
+    # the most rows of one column, over the rows: the largest of the columns' means, exactly
+    # (each a whole count over one divisor), at a fifth of the cost of the means
+    return int(np.count_nonzero(middle > dark, axis=0).max()) / middle.shape[0] \
+        if middle.size else 0.0
+
+
+def lines_through(ink: np.ndarray, found: Located, top: int | None,
+                  dark: float = 0.3) -> tuple[float, float]:
+    """`line_through` from the window's top and, unless `top` is None (then 0.0), from row
+    `top` down: the columns' counts of ink taken once for both, the same shares to the bit."""
+    x0 = max(found.rank_box[0], found.suit_box[0])
+    x1 = min(found.rank_box[2], found.suit_box[2])
+    side = (x1 - x0) // 5
+    middle = ink[:, x0 + side: x1 - side] > dark
+    if not middle.size:
+        return 0.0, 0.0
+    counts = np.count_nonzero(middle, axis=0)
+    line = int(counts.max()) / middle.shape[0]
+    if top is None:
+        return line, 0.0
+    rows = middle.shape[0] - min(max(top, 0), middle.shape[0])
+    if not rows:
+        return line, 0.0
+    below = counts - np.count_nonzero(middle[:top], axis=0) if top > 0 else counts
+    return line, int(below.max()) / rows
 
 
 def tint_map(pixels: np.ndarray) -> np.ndarray:

@@ -26,18 +26,22 @@ MIN_RUN = 0.1  # a flat run at least this share of the card width is an edge
 
 
 def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
-                    aspect: float) -> Corners:
+                    aspect: float, apart: list[np.ndarray] | None = None) -> Corners:
     """Index corners implied by the outline of each card region (`corners.card_regions`),
     turned onto the axes of a long edge found inside it. The regions are outlined at half
-    the resolution of `edges`, `width` and the corners returned."""
+    the resolution of `edges`, `width` and the corners returned. `apart`, where known: per
+    region, each edge's midpoint's distance from its outline (`cv2.pointPolygonTest`)."""
     out: list[Corners] = []
     if not len(edges):
         return Corners.join()
     mids = (edges[:, :2] + edges[:, 2:]) / 4  # midpoints in mask pixels
-    for contour in regions:
+    for k, contour in enumerate(regions):
         # an edge on the outline has its midpoint on the contour, or a pixel or two off it
-        inside = [i for i, m in enumerate(mids)
-                  if cv2.pointPolygonTest(contour, (float(m[0]), float(m[1])), True) >= -2]
+        if apart is not None:
+            inside = np.flatnonzero(apart[k] >= -2).tolist()
+        else:
+            inside = [i for i, m in enumerate(mids)
+                      if cv2.pointPolygonTest(contour, (float(m[0]), float(m[1])), True) >= -2]
         if not inside:
             continue
         seg = edges[inside[_most_shared(edges[inside])]]

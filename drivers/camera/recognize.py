@@ -54,7 +54,7 @@ from drivers.camera.index import (
     glyph_tint,
     ink_above,
     ink_of,
-    line_through,
+    lines_through,
     locate_all,
     off_place,
     suits_of_tint,
@@ -212,14 +212,15 @@ class Recognizer:
         # the outlines' guesses group hands up to a sixth apart, and read at the other hand's
         # size a hand's windows and the corners its outline implies lie off (fanned cards
         # missed)
-        return [reading for part, edges, size in _by_edges(regions, grown, guess, aspect)
+        return [reading for part, edges, size, apart in _by_edges(regions, grown, guess, aspect)
                 for reading in self._read_sized(frame, small, mask, part, edges, size, guess,
-                                                scale, trace)]
+                                                scale, trace, apart)]
 
     def _read_sized(self, frame, small, mask, regions, edges, height, guess, scale,
-                    trace) -> list[CardReading]:
+                    trace, apart=None) -> list[CardReading]:
         """The cards of regions whose cards are `height` pixels (of `small`) long, from their
-        long edges (`edges`) and outlines."""
+        long edges (`edges`) and outlines (`apart`: how far each edge's midpoint lies from each
+        region's outline, where `_by_edges` measured it)."""
         aspect = self.profile.aspect
         if not len(edges):
             if trace is not None:
@@ -234,7 +235,8 @@ class Recognizer:
         # corners at the ends of long edges first (they are placed best), then the ones the
         # hands' outlines imply, for cards whose long edge lies unseen on the card beneath
         found = dedupe(Corners.join(edge_corners(edges, width),
-                                    outline_corners(regions, edges, width, aspect)), 0.08 * width)
+                                    outline_corners(regions, edges, width, aspect, apart)),
+                       0.08 * width)
         # the far end of a long edge, or no card's corner at all; or the index window would
         # lie on the cloth: no index is there, and the window need not be cut and searched
         # (an outline's corners are guesses that need no short edge: only edges' are tested)
@@ -463,8 +465,7 @@ class Recognizer:
         # asked (ink above says nothing of the others there, and they were read right)
         asked = rank in NUMBER_RANKS and (rank == "9" or not p.line_above)
         above = ink_above(ink, found) if asked else 0.0
-        line = line_through(ink, found)
-        down = 0.0 if rank == "Q" else line_through(ink, found, top=found.rank_box[1])
+        line, down = lines_through(ink, found, None if rank == "Q" else found.rank_box[1])
         red = None if colour is None else bool(colour & RED_SUITS)
         evidence = {"rank_margin": r_margin, "suit_margin": s_margin,
                     "rank_share": r_margin / p.rank_margin, "suit_share": s_margin / p.suit_margin,
@@ -564,13 +565,15 @@ def _within(segments: np.ndarray, regions: list[np.ndarray]) -> np.ndarray:
 APART = 0.04
 
 
-def _by_edges(regions: list[np.ndarray], grown: np.ndarray, guess: float,
-              aspect: float) -> list[tuple[list[np.ndarray], np.ndarray, float]]:
+def _by_edges(regions: list[np.ndarray], grown: np.ndarray, guess: float, aspect: float
+              ) -> list[tuple[list[np.ndarray], np.ndarray, float, list[np.ndarray]]]:
     """The regions of one group in parts of one card size each, as their own followed edges
     (`grown`, at twice the regions' resolution) show it: each part with its long edges and
-    its cards' height. The group's height is the length most edges share (`card_height`);
-    regions with an edge on their outline of about that length (or none near the `guess`)
-    are one part at it, together with the edges in no region.
+    its cards' height, and per region of it how far each of those edges' midpoints lies from
+    its outline (`cv2.pointPolygonTest`, as `outline_corners` asks it: measured once). The
+    group's height is the length most edges share (`card_height`); regions with an edge on
+    their outline of about that length (or none near the `guess`) are one part at it,
+    together with the edges in no region.
 
     Only an edge on a region's outline gives its length as the card's: every hand shows a
     whole long edge there (its first card's left edge, its top card's right one), and no
@@ -581,9 +584,11 @@ def _by_edges(regions: list[np.ndarray], grown: np.ndarray, guess: float,
     mids = ((grown[:, :2] + grown[:, 2:]) / 4).tolist()
     owner = np.full(len(grown), -1)
     outer = np.zeros(len(grown), bool)
+    aparts = []
     for k, c in enumerate(regions):
         # an edge on the outline has its midpoint on the contour, or a pixel or two off it
         apart = np.array([cv2.pointPolygonTest(c, (m[0], m[1]), True) for m in mids])
+        aparts.append(apart)
         mine = (apart >= -2) & (owner < 0) if len(mids) else np.zeros(0, bool)
         owner[mine] = k
         outer[mine] = np.abs(apart[mine]) <= 2.5
@@ -598,15 +603,25 @@ def _by_edges(regions: list[np.ndarray], grown: np.ndarray, guess: float,
             size = card_height(theirs, guess, aspect, on_outline)
             own.append(None if abs(size / height - 1) < APART else size)
     same = [k for k, o in enumerate(own) if o is None]
-    parts = [([regions[k] for k in same], (owner < 0) | np.isin(owner, same), height)]
+    # whether each edge's owner is one of `same` (or none), looked up by owner (np.isin's
+    # sorting cost more than the rest of this function)
+    is_same = np.zeros(len(regions) + 1, bool)
+    is_same[0] = True
+    is_same[np.array(same, int) + 1] = True
+    parts = [(same, is_same[owner + 1], height)]
     for o, k in sorted((o, k) for k, o in enumerate(own) if o is not None):
         if len(parts) > 1 and o <= (1 + APART) * parts[-1][2]:
-            parts[-1][0].append(regions[k])
+            parts[-1][0].append(k)
             parts[-1][1][owner == k] = True
         else:
-            parts.append(([regions[k]], owner == k, o))
-    return [(cs, grown[mine & of_length(grown, size)], size) for cs, mine, size in parts
-            if cs or mine.any()]
+            parts.append(([k], owner == k, o))
+    out = []
+    for ks, mine, size in parts:
+        if ks or mine.any():
+            chosen = mine & of_length(grown, size)
+            out.append(([regions[k] for k in ks], grown[chosen], size,
+                        [aparts[k][chosen] for k in ks]))
+    return out
 
 
 def _by_size(regions: list[np.ndarray], aspect: float,
