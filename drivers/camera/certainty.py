@@ -107,6 +107,12 @@ class Certainty:
     def vector(evidence: dict[str, float]) -> np.ndarray:
         return np.array([min(CAP, float(evidence[name])) for name in FEATURES])
 
+    @staticmethod
+    def vectors(evidences: list[dict[str, float]]) -> np.ndarray:
+        """`vector` of each, as rows (one array made, not one per reading)."""
+        return np.array([[min(CAP, float(evidence[name])) for name in FEATURES]
+                         for evidence in evidences]).reshape(len(evidences), len(FEATURES))
+
     def basis(self, x: np.ndarray) -> np.ndarray:
         """Each feature, and its hinges max(0, x - knot) and max(0, knot - x)."""
         return _basis(np.atleast_2d(x), self.knots)

@@ -537,6 +537,24 @@ def colour_clarity(tint: np.ndarray | None, profile: DeckProfile) -> float:
     return min(1.0, d[0] / max(d[1], 1e-6))
 
 
+def colour_and_clarity(tint: np.ndarray | None,
+                       profile: DeckProfile) -> tuple[frozenset[str] | None, float]:
+    """`suits_of_tint` and `colour_clarity` together, the tint's distances to the deck's
+    colours measured once for both (the same values, to the bit)."""
+    if tint is None:
+        return None, 1.0
+    groups = profile.colour_groups
+    if len(groups) == 1:
+        return groups[0][1], 0.0
+    apart = [float(np.linalg.norm(tint - centre)) for centre, _ in groups]
+    d = sorted(zip(apart, [suits for _, suits in groups], strict=True))
+    near = sorted(apart)
+    clarity = min(1.0, near[0] / max(near[1], 1e-6))
+    if d[0][0] > 0.6 * d[1][0]:
+        return None, clarity
+    return d[0][1].union(*(profile.colour_confused.get(s, ()) for s in d[0][1])), clarity
+
+
 def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located,
                  profile: DeckProfile) -> frozenset[str] | None:
     """The suits whose ink colour the window's glyphs show (`suits_of_tint`)."""

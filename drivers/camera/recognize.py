@@ -48,7 +48,7 @@ from drivers.camera.index import (
     SUIT_SLACK,
     Located,
     card_inside,
-    colour_clarity,
+    colour_and_clarity,
     cut_all,
     fits_and_leads_all,
     glyph_tint,
@@ -57,7 +57,6 @@ from drivers.camera.index import (
     lines_through,
     locate_all,
     off_place,
-    suits_of_tint,
     window_matrices,
     window_shape,
 )
@@ -355,14 +354,14 @@ class Recognizer:
             return readings
         glyph_tints = [glyph_tint(patches[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
                        for i, found in seen]
-        families = [suits_of_tint(tint, p) for tint in glyph_tints]
+        families, clarity = zip(*[colour_and_clarity(tint, p) for tint in glyph_tints],
+                                strict=True)
         ranks = p.rank_classifier.best_all(
             features_all([found.rank_part for _, found in seen], RANK_SIZE), [None] * len(seen))
         suits = p.suit_classifier.best_all(
             features_all([found.suit_part for _, found in seen], SUIT_SIZE),
             [None if f is None else set(f) for f in families])
         centres = card_centres(corners, width, p.aspect)
-        clarity = [colour_clarity(tint, p) for tint in glyph_tints]
         # how well the readings' own rank and suit templates fit what was read
         fits = fits_and_leads_all([found for _, found in seen], p, [r[0] for r in ranks],
                                   [s[0] for s in suits])
@@ -520,7 +519,7 @@ class Recognizer:
             for reading in readings:
                 self._judge(reading)
             return
-        logits = model.logits(np.array([model.vector(r.evidence) for r in readings]))
+        logits = model.logits(model.vectors([r.evidence for r in readings]))
         for reading, logit in zip(readings, logits.tolist(), strict=True):
             self._judge(reading, logit)
 
@@ -815,7 +814,7 @@ def merge(readings: list[CardReading], width: float,
         if a == b:
             continue
         members_a, members_b = np.flatnonzero(card_of == a), np.flatnonzero(card_of == b)
-        if not one[np.ix_(members_a, members_b)].all():
+        if not one[members_a][:, members_b].all():
             continue  # every reading of a card must belong with every other
         card_of[np.concatenate((members_a, members_b))] = min(a, b)
     cards = []
