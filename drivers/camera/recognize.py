@@ -742,8 +742,10 @@ def _on_cards(mask: np.ndarray, corners: Corners, width: float,
     corner found a little wrong in a fan can put a neighbour's index where no card would fit.
     A card may reach out of the frame (the dealer's hand at the picture's edge): only what
     the frame shows counts, as long as it shows at least half of the card."""
-    s = np.linspace(0.1, 0.9, 5)
-    return _on_card_share(mask, corners, width * s, width * aspect * s, 0.5)
+    return _on_card_share(mask, corners, width * _ON_CARDS, width * aspect * _ON_CARDS, 0.5)
+
+
+_ON_CARDS = np.linspace(0.1, 0.9, 5)  # where `_on_cards` samples, in card widths and heights
 
 
 def _corners_on(mask: np.ndarray, corners: Corners, width: float,
