@@ -41,7 +41,8 @@ FEATURES = (
     "off_place",  # the index's distance from where its corner puts it, card widths
     "at_end",  # the index lies against the end of its window (1) or not (0)
     "ink_above",  # share of the rows just above a number's rank that is ink
-    "line",  # largest share of the window's rows one middle column is ink
+    "line",  # largest share of the window's rows one middle column is ink, beyond the
+    # share the read card's own views show (a court's frame may run by its index)
     "down",  # the same from the rank's top down (0 for a queen)
     "shifted",  # the window was cut again, moved along the edge (1) or not
     "outline",  # the corner was implied by a hand's outline (1) or found at an edge (0)

@@ -475,6 +475,9 @@ def lines_through(ink: np.ndarray, found: Located, top: int | None,
     return line, int(below.max()) / rows
 
 
+TINT_INK = 0.75  # a glyph's tint is taken per unit of ink, at this much ink (`glyph_tint`)
+
+
 def tint_map(pixels: np.ndarray) -> np.ndarray:
     """How much bluer, greener and redder than the other two channels each pixel (BGR, along
     the last axis) is (int16, three channels): black ink and paper have none, red ink is
@@ -487,24 +490,27 @@ def tint_map(pixels: np.ndarray) -> np.ndarray:
 
 def glyph_tint(patch: np.ndarray, ink: np.ndarray, found: Located) -> np.ndarray | None:
     """The tint (`tint_map`) of the rank and suit glyphs' ink in a window (`patch`, its
-    colours): the median over their dark pixels, or None when there is too little ink. Only
-    where the glyphs were found counts: the window's slack may hold shadow, dark felt or the
-    art of the card beneath, which made red indices read as black. JPEG smears colour over
-    small glyphs, so the glyphs are judged on the whole, not pixel by pixel. Only the
-    glyphs' pixels are tinted: the whole windows' tint cost five times as much."""
+    colours) per unit of ink, at the ink of a clean print (`TINT_INK`): the median over their
+    dark pixels, or None when there is too little ink. Blur mixing a thin stroke with paper,
+    and a glare adding white, fade a pixel's tint and its ink alike: their ratio stays the
+    ink's colour (a four-colour deck's blurred hearts read 60% as red as enrolment saw them,
+    between red and black, and were left uncertain). Only where the glyphs were found counts:
+    the window's slack may hold shadow, dark felt or the art of the card beneath, which made
+    red indices read as black. JPEG smears colour over small glyphs, so the glyphs are judged
+    on the whole, not pixel by pixel. Only the glyphs' pixels are tinted: the whole windows'
+    tint cost five times as much."""
     (rx0, ry0, rx1, ry1), (sx0, sy0, sx1, sy1) = found.rank_box, found.suit_box
     x0, y0 = min(rx0, sx0), min(ry0, sy0)
-    dark = ink[y0: max(ry1, sy1), x0: max(rx1, sx1)] > 0.3
-    mask = np.zeros(dark.shape, bool)
+    box = ink[y0: max(ry1, sy1), x0: max(rx1, sx1)]
+    mask = np.zeros(box.shape, bool)
     mask[ry0 - y0: ry1 - y0, rx0 - x0: rx1 - x0] = True
     mask[sy0 - y0: sy1 - y0, sx0 - x0: sx1 - x0] = True
-    mask &= dark
+    mask &= box > 0.3
     if np.count_nonzero(mask) < 12:
         return None
     pixels = patch[y0: y0 + mask.shape[0], x0: x0 + mask.shape[1]][mask]
-    # the median of each channel, as np.median gives it (the two middle values' mean, exact
-    # on integers) at a quarter of its cost on so few values
-    tints = np.sort(tint_map(pixels).T, axis=1)
+    tints = np.sort(tint_map(pixels).T * (TINT_INK / box[mask]), axis=1)
+    # the median of each channel, as np.median gives it, at a quarter of its cost on so few
     n = tints.shape[1]
     return ((tints[:, n // 2] + tints[:, (n - 1) // 2]) / 2).astype(np.float32)
 

@@ -63,8 +63,8 @@ class DeckProfile:
     # than a bold 4 does, so how well a reading fits is judged against its own template's
     rank_fit: dict[str, float] = field(default_factory=dict)
     suit_fit: dict[str, float] = field(default_factory=dict)
-    # each suit's ink colour through a camera (`index.tint_map`: bluer, greener, redder than
-    # the rest), the median over enrolment's views: two colours or four
+    # each suit's ink colour through a camera (`index.glyph_tint`: bluer, greener, redder
+    # than the rest, per unit of ink), the median over enrolment's views: two colours or four
     tints: dict[str, list[float]] = field(default_factory=dict)
     glyph_bgr: dict[str, list[float]] = field(default_factory=dict)  # on the clean faces
     # below these the generic templates say no index is in a window: the recognizer's own
@@ -84,6 +84,10 @@ class DeckProfile:
     # seen in its colour (a green club seen as black puts C under S). A reading in that colour
     # is then told apart from them by shape, with a margin, not by colour alone
     colour_confused: dict[str, list[str]] = field(default_factory=dict)
+    # each card's own column of ink through its window (`index.line_through`), and from its
+    # rank's top down, the medians over enrolment's views: a court's frame running by its
+    # index shows as one, and a reading's evidence counts only the line beyond its card's own
+    lines: dict[str, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.set_tints(self.tints)
@@ -146,11 +150,12 @@ class DeckProfile:
         meta = {"aspect": self.aspect, "window": list(self.window), "split": self.split,
                 "patch_w": self.patch_w, "rank_margin": self.rank_margin,
                 "suit_margin": self.suit_margin, "rank_fit": self.rank_fit,
-                "suit_fit": self.suit_fit, "window_rows": PATCH_H, "tints": self.tints,
+                "suit_fit": self.suit_fit, "window_rows": PATCH_H,
+                "tints_per_ink": self.tints,
                 "glyph_bgr": self.glyph_bgr, "rank_seen": self.rank_seen,
                 "suit_seen": self.suit_seen, "ink_above": self.ink_above,
                 "court_suit_fit": self.court_suit_fit, "line_above": self.line_above,
-                "colour_confused": self.colour_confused}
+                "colour_confused": self.colour_confused, "lines": self.lines}
         arrays = {f"rank_{r}": a for r, a in self.ranks.items()}
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
@@ -169,8 +174,8 @@ class DeckProfile:
             rank_w, suit_w = data["rank_weights"], data["suit_weights"]
         except (OSError, ValueError, KeyError, EOFError) as exc:
             raise ProfileError(f"{path}: not a deck profile ({exc})") from None
-        missing = [key for key in ("rank_fit", "suit_fit", "window_rows", "tints",
-                                   "court_suit_fit")
+        missing = [key for key in ("rank_fit", "suit_fit", "window_rows", "tints_per_ink",
+                                   "court_suit_fit", "lines")
                    if key not in meta]
         if missing:
             raise ProfileError(f"{path}: made by an older version, without {missing[0]}: "
@@ -182,11 +187,12 @@ class DeckProfile:
         return cls(meta["aspect"], tuple(meta["window"]), meta["split"], meta["patch_w"],
                    ranks, suits, RidgeClassifier(list(RANKS), rank_w),
                    RidgeClassifier(list(SUITS), suit_w), meta["rank_margin"],
-                   meta["suit_margin"], meta["rank_fit"], meta["suit_fit"], meta["tints"],
+                   meta["suit_margin"], meta["rank_fit"], meta["suit_fit"],
+                   meta["tints_per_ink"],
                    meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"],
                    court_suit_fit=meta["court_suit_fit"],
                    line_above=bool(meta.get("line_above", False)),
-                   colour_confused=meta.get("colour_confused", {}))
+                   colour_confused=meta.get("colour_confused", {}), lines=meta["lines"])
 
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")

@@ -464,7 +464,11 @@ class Recognizer:
         # asked (ink above says nothing of the others there, and they were read right)
         asked = rank in NUMBER_RANKS and (rank == "9" or not p.line_above)
         above = ink_above(ink, found) if asked else 0.0
+        # beyond the card's own: a court whose frame runs by its index shows a line
+        own_line, own_down = p.lines.get(rank + suit, (0.0, 0.0))
         line, down = lines_through(ink, found, None if rank == "Q" else found.rank_box[1])
+        line = max(0.0, line - own_line)
+        down = 0.0 if rank == "Q" else max(0.0, down - own_down)
         red = None if colour is None else bool(colour & RED_SUITS)
         evidence = {"rank_margin": r_margin, "suit_margin": s_margin,
                     "rank_share": r_margin / p.rank_margin, "suit_share": s_margin / p.suit_margin,

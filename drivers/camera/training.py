@@ -24,6 +24,7 @@ from drivers.camera.index import (
     glyph_tint,
     ink_above,
     ink_of,
+    lines_through,
     locate,
     own_fit,
     suits_of_tint,
@@ -142,6 +143,8 @@ class View:
     tint: np.ndarray | None  # the glyphs' ink colour (`index.glyph_tint`)
     found: Located
     ink_above: float
+    line: float  # `index.line_through`: a column of ink through the window
+    down: float  # the same from the rank's top down (0 for a queen)
 
 
 def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
@@ -162,7 +165,9 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
             out.append(View(code, features(found.rank_part, RANK_SIZE),
                             features(found.suit_part, SUIT_SIZE),
                             glyph_tint(patch, ink, found), found,
-                            ink_above(ink, found)))
+                            ink_above(ink, found),
+                            *lines_through(ink, found,
+                                           None if code[0] == "Q" else found.rank_box[1])))
     return out
 
 
@@ -186,6 +191,11 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     profile.set_tints({s: np.median([v.tint for v in seen if v.code[1] == s
                                      and v.tint is not None], axis=0).round(1).tolist()
                        for s in SUITS})
+    # a court's frame may run by its index: a column of ink through a window is then what
+    # that card shows, not a sign of the window lying across another card's edge
+    profile.lines = {code: [round(float(np.median([v.line for v in seen if v.code == code])), 3),
+                            round(float(np.median([v.down for v in seen if v.code == code])), 3)]
+                     for code in faces}
     held_out = views(profile, faces, max(8, per_card // 3), seed=2, envelope=False)
     rank_fits: dict[str, list[float]] = {r: [] for r in RANKS}
     suit_fits: dict[str, list[float]] = {s: [] for s in SUITS}

@@ -49,3 +49,22 @@ def test_a_deck_whose_colours_are_never_confused_keeps_them(design_profiles):
         for suit in "SHDC":
             family = suits_of_tint(np.array(profile.tints[suit], np.float32), profile)
             assert family is not None and suit in family and len(family) <= 2
+
+
+def test_a_profile_of_tints_not_taken_per_unit_of_ink_is_refused(pool_22, tmp_path):
+    """Before, a suit's tint was the glyphs' plain tint: a profile of those would misjudge
+    every colour, so it is refused with what to do."""
+    import json
+
+    from drivers.camera.profile import ProfileError
+
+    pool_22.save(tmp_path / "new.profile")
+    data = dict(np.load(tmp_path / "new.profile"))
+    meta = json.loads(bytes(data["meta"]).decode())
+    meta["tints"] = meta.pop("tints_per_ink")
+    data["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+    with open(tmp_path / "old.profile", "wb") as f:
+        np.savez_compressed(f, **data)
+    with pytest.raises(ProfileError, match="older version, without tints_per_ink: enrol"):
+        DeckProfile.load(tmp_path / "old.profile")
+    assert DeckProfile.load(tmp_path / "new.profile").tints == pool_22.tints
