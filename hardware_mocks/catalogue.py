@@ -43,7 +43,9 @@ GPL-2.0-or-later. `bench/camera.py --final` reads it, once. It was read on 2026-
 501 to 506 (never used in this repository or its history) and two more decks of the same
 Debian package, chosen by their names and licences alone and checked (as text) to name all 52
 cards' elements: XSkat's French deck (`xskat-french`) and the Paris deck (`gm-paris`), both
-GPL-2.0-or-later. `bench/camera.py --final` reads it, once.
+GPL-2.0-or-later. `bench/camera.py --final` reads it, once. It was read on 2026-11-27 (figures
+in docs/camera.md; both decks enrolled) and has been seen since: a sixth set replaces it
+before the next held-out figure.
 """
 
 from __future__ import annotations
