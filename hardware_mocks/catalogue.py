@@ -44,8 +44,14 @@ GPL-2.0-or-later. `bench/camera.py --final` reads it, once. It was read on 2026-
 Debian package, chosen by their names and licences alone and checked (as text) to name all 52
 cards' elements: XSkat's French deck (`xskat-french`) and the Paris deck (`gm-paris`), both
 GPL-2.0-or-later. `bench/camera.py --final` reads it, once. It was read on 2026-11-27 (figures
-in docs/camera.md; both decks enrolled) and has been seen since: a sixth set replaces it
-before the next held-out figure.
+in docs/camera.md; both decks enrolled) and has been seen since (figures only: no design of it
+was diagnosed).
+
+`FINAL6` replaces it, fixed on 2026-11-27 before any of its designs was rendered: pool seeds
+601 to 606 (never used in this repository or its history) and two more decks of the same
+Debian package, chosen by their names and licences alone and checked (as text) to name all 52
+cards' elements: Nicu Buculei's "Nicu Ornamental" (`nicu-ornamental`) and "Jolly Royal"
+(`jolly-royal`), both GPL-2.0-or-later. `bench/camera.py --final` reads it, once.
 """
 
 from __future__ import annotations
@@ -73,10 +79,12 @@ FINAL3 = [f"pool-{seed}" for seed in range(301, 307)] + ["nicu-white", "oxygen-w
 FINAL4 = [f"pool-{seed}" for seed in range(401, 407)] + ["kde-standard", "dondorf"]
 # the fifth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL5 = [f"pool-{seed}" for seed in range(501, 507)] + ["xskat-french", "gm-paris"]
+# the sixth final set, fixed on 2026-11-27 before any was rendered (see above)
+FINAL6 = [f"pool-{seed}" for seed in range(601, 607)] + ["nicu-ornamental", "jolly-royal"]
 # read as a final held-out design, then looked at (enrolment refuses it)
 LOOKED_AT = ["oxygen-white"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
-            + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5)
+            + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5 + FINAL6)
 SEEN_FAMILY = ["younes"]
 
 

@@ -57,10 +57,15 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
                      "usr/share/carddecks/svg-xskat-french", "GPL-2.0-or-later"),
     "gm-paris": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                  "usr/share/carddecks/svg-gm-paris", "GPL-2.0-or-later"),
+    "nicu-ornamental": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                        "usr/share/carddecks/svg-nicu-ornamental", "GPL-2.0-or-later"),
+    "jolly-royal": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                    "usr/share/carddecks/svg-jolly-royal", "GPL-2.0-or-later"),
 }
 KDE_SVG = {"tigullio": "tigullio-international.svgz", "nicu-white": "white.svgz",
            "oxygen-white": "oxygen-white.svgz", "kde-standard": "standard.svgz",
-           "dondorf": "dondorf.svgz", "xskat-french": "french.svgz", "gm-paris": "paris.svgz"}
+           "dondorf": "dondorf.svgz", "xskat-french": "french.svgz", "gm-paris": "paris.svgz",
+           "nicu-ornamental": "ornamental.svgz", "jolly-royal": "jolly-royal.svgz"}
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 
