@@ -435,29 +435,18 @@ def ink_above(ink: np.ndarray, found: Located, rows: int = 3) -> float:
     return float(np.count_nonzero(above > 0.5)) / above.size if above.size else 0.0
 
 
-def line_through(ink: np.ndarray, found: Located, dark: float = 0.3, top: int = 0) -> float:
-    """The largest share of the window's rows from row `top` down that are ink (above `dark`)
-    in one column of the index's middle (the middle three fifths of where rank and suit both
-    lie). An index is a rank above a suit with blank card above, between and below them, so no
-    column of it is ink from the window's top to its bottom; a straight line of a court card's
-    frame that a corner on the art puts in the window is, and a thin J with a line through the
-    suit's place reads as a J. From the rank's top down, the same holds of every rank but the
-    queen (whose tail may touch the suit): a frame's corner, a line turning down at the rank's
-    top, reads as a J too."""
-    x0 = max(found.rank_box[0], found.suit_box[0])
-    x1 = min(found.rank_box[2], found.suit_box[2])
-    side = (x1 - x0) // 5
-    middle = ink[top:, x0 + side: x1 - side]
-    # the most rows of one column, over the rows: the largest of the columns' means, exactly
-    # (each a whole count over one divisor), at a fifth of the cost of the means
-    return int(np.count_nonzero(middle > dark, axis=0).max()) / middle.shape[0] \
-        if middle.size else 0.0
-
-
 def lines_through(ink: np.ndarray, found: Located, top: int | None,
                   dark: float = 0.3) -> tuple[float, float]:
-    """`line_through` from the window's top and, unless `top` is None (then 0.0), from row
-    `top` down: the columns' counts of ink taken once for both, the same shares to the bit."""
+    """The largest share of the window's rows that are ink (above `dark`) in one column of
+    the index's middle (the middle three fifths of where rank and suit both lie); and unless
+    `top` is None (then 0.0), the same from row `top` down (the columns' counts taken once for
+    both). An index is a rank above a suit with blank card above, between and below them, so
+    no column of it is ink from the window's top to its bottom; a straight line of a court
+    card's frame that a corner on the art puts in the window is, and a thin J with a line
+    through the suit's place reads as a J. From the rank's top down, the same holds of every
+    rank but the queen (whose tail may touch the suit): a frame's corner, a line turning down
+    at the rank's top, reads as a J too. A court whose own frame runs by its index shows such
+    a line too: the recognizer counts the line beyond the card's own (`DeckProfile.lines`)."""
     x0 = max(found.rank_box[0], found.suit_box[0])
     x1 = min(found.rank_box[2], found.suit_box[2])
     side = (x1 - x0) // 5
@@ -518,35 +507,21 @@ def glyph_tint(patch: np.ndarray, ink: np.ndarray, found: Located) -> np.ndarray
 def suits_of_tint(tint: np.ndarray | None, profile: DeckProfile) -> frozenset[str] | None:
     """The suits printed in the ink colour `tint` shows (the deck's colours as enrolment
     learned them: red and black, or four), or None when it is not clearly one of them."""
-    if tint is None:
-        return None
-    groups = profile.colour_groups
-    if len(groups) == 1:
-        return groups[0][1]
-    d = sorted((float(np.linalg.norm(tint - centre)), suits) for centre, suits in groups)
-    # clearly nearer one colour than any other; or none (the reading stays uncertain)
-    if d[0][0] > 0.6 * d[1][0]:
-        return None
-    # and the suits enrolment saw in that colour too: told apart by shape
-    return d[0][1].union(*(profile.colour_confused.get(s, ()) for s in d[0][1]))
+    return colour_and_clarity(tint, profile)[0]
 
 
 def colour_clarity(tint: np.ndarray | None, profile: DeckProfile) -> float:
     """How clearly the ink's colour is one of the deck's: the distance to the nearest of its
     colours over the distance to the next (0: exactly one; 1: halfway, or no ink to judge)."""
-    if tint is None:
-        return 1.0
-    groups = profile.colour_groups
-    if len(groups) == 1:
-        return 0.0
-    d = sorted(float(np.linalg.norm(tint - centre)) for centre, _ in groups)
-    return min(1.0, d[0] / max(d[1], 1e-6))
+    return colour_and_clarity(tint, profile)[1]
 
 
 def colour_and_clarity(tint: np.ndarray | None,
                        profile: DeckProfile) -> tuple[frozenset[str] | None, float]:
     """`suits_of_tint` and `colour_clarity` together, the tint's distances to the deck's
-    colours measured once for both (the same values, to the bit)."""
+    colours measured once for both. A tint clearly nearer one colour than any other gives
+    that colour's suits and the suits enrolment saw in that colour too (told apart by
+    shape); one that is not gives None (the reading stays uncertain)."""
     if tint is None:
         return None, 1.0
     groups = profile.colour_groups

@@ -84,7 +84,7 @@ class DeckProfile:
     # seen in its colour (a green club seen as black puts C under S). A reading in that colour
     # is then told apart from them by shape, with a margin, not by colour alone
     colour_confused: dict[str, list[str]] = field(default_factory=dict)
-    # each card's own column of ink through its window (`index.line_through`), and from its
+    # each card's own column of ink through its window (`index.lines_through`), and from its
     # rank's top down, the medians over enrolment's views: a court's frame running by its
     # index shows as one, and a reading's evidence counts only the line beyond its card's own
     lines: dict[str, list[float]] = field(default_factory=dict)

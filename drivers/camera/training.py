@@ -143,7 +143,7 @@ class View:
     tint: np.ndarray | None  # the glyphs' ink colour (`index.glyph_tint`)
     found: Located
     ink_above: float
-    line: float  # `index.line_through`: a column of ink through the window
+    line: float  # `index.lines_through`: a column of ink through the window
     down: float  # the same from the rank's top down (0 for a queen)
 
 
