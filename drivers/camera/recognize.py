@@ -216,7 +216,7 @@ class Recognizer:
                                                 scale, trace, apart)]
 
     def _read_sized(self, frame, small, mask, regions, edges, height, guess, scale,
-                    trace, apart=None) -> list[CardReading]:
+                    trace, apart: list[np.ndarray]) -> list[CardReading]:
         """The cards of regions whose cards are `height` pixels (of `small`) long, from their
         long edges (`edges`) and outlines (`apart`: how far each edge's midpoint lies from each
         region's outline, where `_by_edges` measured it)."""
