@@ -44,6 +44,9 @@ class _Pending:
     run: int = 0  # still frames in a row that read it surely, and alike
     said_uncertain: bool = False  # an `uncertain` was reported for this place
     looked: bool = False  # read in the frame being looked at
+    still: int = 0  # the still spell (`Watcher._spell`) in which it was first seen
+    sure: int = 0  # sure readings counted: the place is their mean
+    first: tuple[int, int] = (0, 0)  # first seen: the frame, and its order in the reading
 
 
 class Watcher:
@@ -62,7 +65,9 @@ class Watcher:
         self._still_run = 0
         self._last_still: np.ndarray | None = None
         self._last_mask: np.ndarray | None = None  # card where the last still table showed it
-        self._known: list[tuple[np.ndarray, float]] = []  # reported places: centre, width
+        # reported places: centre, width, and the still spell in which each was first seen
+        self._known: list[tuple[np.ndarray, float, int]] = []
+        self._spell = 0  # still spells so far: a spell begins when the table comes to rest
         self._pending: list[_Pending] = []
         # places reported `uncertain`: each keeps its place until a sure reading resolves it
         self._doubtful: list[_Pending] = []
@@ -76,6 +81,7 @@ class Watcher:
         moving = self._prev is None or float(np.abs(small - self._prev).mean()) > self.still_diff
         self._prev = small
         self._still_run = 0 if moving else self._still_run + 1
+        self._spell += self._still_run == self.still_frames
         if self._still_run < self.still_frames:
             if moving:
                 self._pending.clear()  # a hand came back before the vote ended: read again
@@ -99,14 +105,18 @@ class Watcher:
         arrived = self._arrived(cards)
         for p in self._pending + self._doubtful:
             p.looked = False
-        for reading in self.rec.read(frame):
+        # surest first: where a phantom (an index read as if its card lay elsewhere) lies
+        # near a card's place it must not take that frame's look from the card's own reading
+        readings = self.rec.read(frame)
+        for k in sorted(range(len(readings)), key=lambda k: _surest_first(readings[k])):
+            reading = readings[k]
             if self._is_known(reading.center):
                 continue
             doubtful = self._near(self._doubtful, reading.center)
             if doubtful is not None:
                 self._count(doubtful, reading)
             elif self._on(arrived, reading, frame.shape):
-                self._vote(reading)
+                self._vote(reading, (self.frame_no, k))
         for p in self._pending + self._doubtful:
             if not p.looked:
                 p.run = 0  # not read in this frame: the run of sure readings is broken
@@ -151,7 +161,7 @@ class Watcher:
         return bool(arrived[y[inside], x[inside]].any())
 
     def _is_known(self, centre) -> bool:
-        return any(np.linalg.norm(centre - c) < 0.3 * w for c, w in self._known)
+        return any(np.linalg.norm(centre - c) < 0.3 * w for c, w, _ in self._known)
 
     @staticmethod
     def _near(places: list[_Pending], centre) -> _Pending | None:
@@ -160,19 +170,30 @@ class Watcher:
                 return p
         return None
 
-    def _vote(self, reading: CardReading) -> None:
+    def _vote(self, reading: CardReading, first: tuple[int, int]) -> None:
         p = self._near(self._pending, reading.center)
         if p is None:
-            p = _Pending(reading.center, reading.width)
+            p = _Pending(reading.center, reading.width, still=self._spell, first=first)
             self._pending.append(p)
         self._count(p, reading)
 
     @staticmethod
     def _count(p: _Pending, reading: CardReading) -> None:
-        """One frame's reading of a place (the first one only, should two lie there)."""
+        """One frame's reading of a place (the surest only, should two lie there: the
+        frame's readings come surest first). The place is the mean of its sure readings: a
+        place first seen through a phantom lies off its card, and a card reported there
+        would hide the next card of its hand (`_is_known`); one sure reading alone lies up to
+        a tenth of a card off, and a tight fan's next card lies under a third away."""
         if p.looked:
             return
         p.looked = True
+        if reading.certain:
+            p.sure += 1
+            if p.sure == 1:
+                p.centre, p.width = reading.center, reading.width
+            else:
+                p.centre = p.centre + (reading.center - p.centre) / p.sure
+                p.width += (reading.width - p.width) / p.sure
         sure_alike = reading.certain and (not p.votes or p.votes[-1].certain
                                           and p.votes[-1].card == reading.card)
         p.run = p.run + 1 if sure_alike and p.run else (1 if reading.certain else 0)
@@ -185,13 +206,18 @@ class Watcher:
         order the places were first seen."""
         out: list[SourceEvent] = []
         keep = []
-        sure = [p for p in self._doubtful + self._pending if p.run >= self.votes]
-        for p in self._doubtful + self._pending:
+        places = (sorted(self._doubtful, key=lambda p: p.first)
+                  + sorted(self._pending, key=lambda p: p.first))
+        sure = [p for p in places if p.run >= self.votes]
+        for p in places:
             if p.run >= self.votes:
-                self._known.append((p.centre, p.width))
+                self._known.append((p.centre, p.width, p.still))
                 out.append(self._card(p))
             elif not p.said_uncertain and len(p.votes) >= self.votes:
-                if _beside(p, sure):
+                # the cards read surely now, or reported before, that arrived with this place
+                with_it = [(q.centre, q.width) for q in sure] + [
+                    (c, w) for c, w, spell in self._known if spell == p.still]
+                if _beside(p, with_it):
                     continue  # no card: the place is forgotten
                 p.said_uncertain = True
                 out.append(self._uncertain(p.votes))
@@ -215,17 +241,24 @@ class Watcher:
                            device=self.device, card=parse_card(guess))
 
 
-def _beside(place: _Pending, sure: list[_Pending]) -> bool:
-    """Whether a place not read surely is an index of a card read surely in the same vote,
-    read as if its card lay elsewhere: every reading of it implies a card lying partly on
-    cloth, and a card that arrived with it lies within `TWIN`'s reach (1.2 card widths). A
-    dealt round of pool-304 (a tuning design) reported the 8S surely and, beside it, an
-    `uncertain` 4C no one had dealt. Alone, such readings still make a place: under a glare
-    a card's first readings may imply it partly on cloth, and its `uncertain` then keeps the
-    place until the glare moves."""
+def _surest_first(reading: CardReading) -> tuple[bool, float]:
+    return (not reading.certain, -reading.confidence)
+
+
+def _beside(place: _Pending, sure: list[tuple[np.ndarray, float]]) -> bool:
+    """Whether a place not read surely is an index of a card read surely (centre, width)
+    that arrived with it (first seen in the same still spell), read as if its card lay
+    elsewhere: every reading of it implies a card lying partly on cloth, and that card lies
+    within `TWIN`'s reach (1.2 card widths). A dealt round of pool-304 (a tuning design)
+    reported the 8S surely and, beside it, an `uncertain` 4C no one had dealt; on pool-2, 10
+    and 12 such a place read its third time after its card had been reported. Alone, such
+    readings still make a place: under a glare a card's first readings may imply it partly
+    on cloth, and its `uncertain` then keeps the place until the glare moves. A card
+    reported from an earlier spell (one resolved late) does not count: the next card of its
+    hand, under a glare, lies within that reach."""
     return (all(v.evidence.get("on_card", 1.0) < ON_CARD for v in place.votes)
-            and any(float(np.linalg.norm(place.centre - s.centre)) < TWIN[1] * s.width
-                    for s in sure))
+            and any(float(np.linalg.norm(place.centre - centre)) < TWIN[1] * width
+                    for centre, width in sure))
 
 
 def open_frames(source: str) -> Iterator[np.ndarray]:

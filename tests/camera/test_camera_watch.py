@@ -59,22 +59,26 @@ def test_a_dealt_round_of_a_design_never_tuned_on_gives_every_card_once_in_order
     assert all(isinstance(e, CardEvent) for e in events)
 
 
-@pytest.mark.parametrize("seed", [1, 3])
-def test_a_round_under_a_moving_glare_gives_every_card_once_in_order(seed, decks, profiles):
+@pytest.mark.parametrize(("seed", "glare"), [(1, 120), (3, 120), (3, 240)])
+def test_a_round_under_a_moving_glare_gives_every_card_once_in_order(seed, glare, decks,
+                                                                     profiles):
     """Issue 31: a glare spot lies on each card's index as it is laid and drifts off it, a hand
     passes over between cards. A card is a card once read surely in 3 frames in a row; a card
     the glare hides is reported `uncertain`, keeps its place, and is given once when the glare
-    has moved (`resolves`), before the next card."""
+    has moved (`resolves`), before the next card. At the envelope's glare (120 grey levels)
+    every card of these rounds is read surely through it (the card's other index, or the
+    frames where the glare has moved); one nearly white (240) hides the first card at first."""
     rng = np.random.default_rng(seed)
     codes = [ALL_CARDS[i].code for i in rng.choice(len(ALL_CARDS), 9, replace=False)]
     watcher = Watcher(Recognizer(profiles["own"]))
     events = []
-    for frame, _ in dealing_sequence(decks["own"], codes, rng, still_frames=10, glare=120):
+    for frame, _ in dealing_sequence(decks["own"], codes, rng, still_frames=10, glare=glare):
         events.extend(watcher.feed(frame))
     cards = [e for e in events if isinstance(e, CardEvent)]
     assert [e.card.code for e in cards] == codes
     doubts = [e for e in events if not isinstance(e, CardEvent)]
-    assert doubts, "the glare should have hidden some card's index at first"
+    if glare > 200:
+        assert doubts, "the glare should have hidden some card's index at first"
     for doubt in doubts:  # each resolved by the next card event, the same card
         after = events[events.index(doubt) + 1]
         assert isinstance(after, CardEvent) and after.resolves
@@ -141,6 +145,32 @@ def test_an_index_read_as_if_its_card_lay_elsewhere_brings_no_uncertain(tmp_path
 
     folder = draw_deck(random_design(304), tmp_path / "pool-304")
     rng = np.random.default_rng(1)
+    codes = [ALL_CARDS[i].code for i in rng.choice(len(ALL_CARDS), 9, replace=False)]
+    watcher = Watcher(Recognizer(enroll(folder)))
+    events = []
+    for frame, _ in dealing_sequence(Deck(folder), codes, rng, size=(1280, 720),
+                                     still_frames=10, glare=120):
+        events.extend(watcher.feed(frame))
+    assert [e.card.code for e in events] == codes
+    assert all(isinstance(e, CardEvent) for e in events)
+
+
+def test_a_phantom_beside_a_card_takes_neither_its_frames_nor_its_place(tmp_path):
+    """A tuning design's dealt round (pool-12, seed 2): as the QS was laid under a glare, its
+    index also read, in most frames, as a 2C whose card would lie partly on cloth, close
+    enough to be one place with the QS. Each frame's first reading there took the vote,
+    so the QS's sure readings ran three in a row only three cards later; the 5S laid by it
+    was never reported (a place centred on a phantom lies off its card, and once reported it
+    hides what lies near it: `_is_known`), and phantoms that read a third time after the QS
+    was reported were said `uncertain`. Each frame's surest
+    reading of a place counts, a sure one moves the place onto its card, and a phantom beside
+    a card that arrived with it is forgotten: every card once, in order, surely."""
+    from drivers.camera.training import enroll
+    from hardware_mocks.design_faces import draw_deck
+    from hardware_mocks.designs import random_design
+
+    folder = draw_deck(random_design(12), tmp_path / "pool-12")
+    rng = np.random.default_rng(2)
     codes = [ALL_CARDS[i].code for i in rng.choice(len(ALL_CARDS), 9, replace=False)]
     watcher = Watcher(Recognizer(enroll(folder)))
     events = []
