@@ -51,7 +51,16 @@ was diagnosed).
 601 to 606 (never used in this repository or its history) and two more decks of the same
 Debian package, chosen by their names and licences alone and checked (as text) to name all 52
 cards' elements: Nicu Buculei's "Nicu Ornamental" (`nicu-ornamental`) and "Jolly Royal"
-(`jolly-royal`), both GPL-2.0-or-later. `bench/camera.py --final` reads it, once.
+(`jolly-royal`), both GPL-2.0-or-later. `bench/camera.py --final` reads it, once. It was read
+on 2026-11-27 (figures in docs/camera.md; enrolment refused Jolly Royal, whose faces no one
+has looked at) and has been seen since (figures only: no design of it was diagnosed).
+
+`FINAL7` replaces it, fixed on 2026-11-27 before any of its designs was rendered: pool seeds
+701 to 706 (never used in this repository or its history) and two more decks of the same
+Debian package, chosen by their names and licences alone and checked (as text) to name all 52
+cards' elements: "Future Simple" (`future-simple`, GPL-2.0-or-later) and "Penguins" (`penguins`,
+GPL-3.0-or-later: its Tux art must keep Larry Ewing's, Simon Budig's and Anja Gerwinski's
+credit). `bench/camera.py --final` reads it, once.
 """
 
 from __future__ import annotations
@@ -81,10 +90,13 @@ FINAL4 = [f"pool-{seed}" for seed in range(401, 407)] + ["kde-standard", "dondor
 FINAL5 = [f"pool-{seed}" for seed in range(501, 507)] + ["xskat-french", "gm-paris"]
 # the sixth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL6 = [f"pool-{seed}" for seed in range(601, 607)] + ["nicu-ornamental", "jolly-royal"]
+# the next, fixed before any was rendered
+FINAL7 = [f"pool-{seed}" for seed in range(701, 707)] + ["future-simple", "penguins"]
 # read as a final held-out design, then looked at (enrolment refuses it)
 LOOKED_AT = ["oxygen-white"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
-            + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5 + FINAL6)
+            + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5 + FINAL6
+            + FINAL7)
 SEEN_FAMILY = ["younes"]
 
 

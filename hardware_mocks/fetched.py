@@ -17,7 +17,9 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   Its 52 faces are elements of one SVG, each rendered on its own.
 - `nicu-white` (Nicu Buculei's "Nicu White") and `oxygen-white` (KDE's "Oxygen White"), both
   GPL-2.0-or-later, from the same Debian package and rendered the same way; so are KDE's
-  "Standard" (`kde-standard`) and "Dondorf" (`dondorf`), GPL-2.0-or-later.
+  "Standard" (`kde-standard`) and "Dondorf" (`dondorf`), GPL-2.0-or-later, and the other
+  decks `PACKAGES` lists from it (Penguins is GPL-3.0-or-later: its Tux art keeps its authors'
+  credit, as the package's copyright file asks).
 
 cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 """
@@ -61,11 +63,17 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
                         "usr/share/carddecks/svg-nicu-ornamental", "GPL-2.0-or-later"),
     "jolly-royal": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                     "usr/share/carddecks/svg-jolly-royal", "GPL-2.0-or-later"),
+    "future-simple": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                      "usr/share/carddecks/svg-future", "GPL-2.0-or-later"),
+    # listed apart in the copyright file: GPL-3+, with the Tux artwork's credit
+    "penguins": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                 "usr/share/carddecks/svg-penguins", "GPL-3.0-or-later"),
 }
 KDE_SVG = {"tigullio": "tigullio-international.svgz", "nicu-white": "white.svgz",
            "oxygen-white": "oxygen-white.svgz", "kde-standard": "standard.svgz",
            "dondorf": "dondorf.svgz", "xskat-french": "french.svgz", "gm-paris": "paris.svgz",
-           "nicu-ornamental": "ornamental.svgz", "jolly-royal": "jolly-royal.svgz"}
+           "nicu-ornamental": "ornamental.svgz", "jolly-royal": "jolly-royal.svgz",
+           "future-simple": "future.svgz", "penguins": "penguins.svgz"}
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 
