@@ -64,12 +64,15 @@ class CardEvent:
     # the card the source reported `uncertain` before, now read surely in the same place: it
     # closes that fault as the dealer's keyed card would, and is no card if he keyed it already
     resolves: bool = False
+    place: str | None = None  # which `uncertain` it resolves: the place that status named
 
     def to_json(self) -> dict:
         out = {"event": "card", "card": self.card.code, "source": self.origin.value,
                "time": self.time}
         if self.resolves:
             out["resolves"] = "uncertain"
+        if self.place is not None:
+            out["place"] = self.place
         if self.confidence is not None:
             out["confidence"] = round(self.confidence, 4)
         if self.device:
@@ -87,6 +90,9 @@ class StatusEvent:
     time: float = field(default_factory=_now)
     device: str = ""
     card: Card | None = None  # e.g. a burn card, or a camera's best guess for an uncertain card
+    # an `uncertain` card's place on the table, named by the source (unique across its runs):
+    # the card read surely there later resolves this fault and no other
+    place: str | None = None
 
     def to_json(self) -> dict:
         out = {"event": self.status.value, "source": self.origin.value, "time": self.time}
@@ -96,6 +102,8 @@ class StatusEvent:
             out["device"] = self.device
         if self.card is not None:
             out["card"] = self.card.code
+        if self.place is not None:
+            out["place"] = self.place
         return out
 
 

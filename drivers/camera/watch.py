@@ -14,6 +14,7 @@ table shows almost no card any more it was cleared: everything is forgotten.
 from __future__ import annotations
 
 import threading
+import uuid
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ class _Pending:
     still: int = 0  # the still spell (`Watcher._spell`) in which it was first seen
     sure: int = 0  # sure readings counted: the place is their mean
     first: tuple[int, int] = (0, 0)  # first seen: the frame, and its order in the reading
+    place: str | None = None  # its name, once reported `uncertain`
 
 
 class Watcher:
@@ -71,6 +73,10 @@ class Watcher:
         self._pending: list[_Pending] = []
         # places reported `uncertain`: each keeps its place until a sure reading resolves it
         self._doubtful: list[_Pending] = []
+        # places are named `<this watcher>.<n>`: a restarted kiosk's watcher names none of the
+        # places a fault left open by the last one names
+        self._name = uuid.uuid4().hex[:8]
+        self._named = 0
 
     def feed(self, frame: np.ndarray) -> list[SourceEvent]:
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
@@ -220,7 +226,9 @@ class Watcher:
                 if _beside(p, with_it):
                     continue  # no card: the place is forgotten
                 p.said_uncertain = True
-                out.append(self._uncertain(p.votes))
+                self._named += 1
+                p.place = f"{self._name}.{self._named}"
+                out.append(self._uncertain(p))
                 keep.append(p)
             else:
                 keep.append(p)
@@ -232,13 +240,13 @@ class Watcher:
         last = p.votes[-self.votes:]
         return CardEvent(parse_card(last[-1].card), Origin.CAMERA,
                          confidence=max(v.confidence for v in last), device=self.device,
-                         sequence=self.frame_no, resolves=p.said_uncertain)
+                         sequence=self.frame_no, resolves=p.said_uncertain, place=p.place)
 
-    def _uncertain(self, votes: list[CardReading]) -> StatusEvent:
-        guess = Counter(v.card for v in votes).most_common(1)[0][0]
+    def _uncertain(self, p: _Pending) -> StatusEvent:
+        guess = Counter(v.card for v in p.votes).most_common(1)[0][0]
         return StatusEvent(Status.UNCERTAIN, Origin.CAMERA,
-                           detail=f"a card not read surely in {len(votes)} frames",
-                           device=self.device, card=parse_card(guess))
+                           detail=f"a card not read surely in {len(p.votes)} frames",
+                           device=self.device, card=parse_card(guess), place=p.place)
 
 
 def _surest_first(reading: CardReading) -> tuple[bool, float]:

@@ -37,6 +37,7 @@ class Fault:
     card: str | None = None  # the card concerned, or a camera's best guess
     round_id: int | None = None
     reason: tuple[tuple[str, str], ...] = ()  # the engine's refusal: ("code", ...) and params
+    place: str | None = None  # a camera's `uncertain` card: where it lies, as the camera names it
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,9 @@ class FaultBoard:
         # a card for it) or "acknowledged" (he dismissed it, no card keyed): a camera's card
         # read surely later in that place is then no second card, or the card still missing
         self.settled: dict[str, str] = {}
+        # the same for each fault that named its place (source, place): with two `uncertain`
+        # open, the card read surely at one place settles that one, whichever was first
+        self.settled_places: dict[tuple[str, str], str] = {}
 
     def apply(self, event: Event) -> None:
         handler = getattr(self, f"_on_{event.kind}", None)
@@ -102,7 +106,7 @@ class FaultBoard:
                               event.round_id)
             return
         self._raise(Fault(event.seq, status, d.get("detail", ""), origin, d.get("card"),
-                          event.round_id))
+                          event.round_id, place=d.get("place")))
 
     def _on_alert(self, event: Event) -> None:
         d = event.data
@@ -118,7 +122,7 @@ class FaultBoard:
             lost = [f for f in self.open.values() if f.kind in CARD_LOST]
             if lost:
                 fault = self.open.pop(min(lost, key=lambda f: f.seq).seq)
-                self.settled[fault.source] = "keyed"
+                self._settle(fault, "keyed")
             elif self.source.state in ("lost", "silent"):
                 self.keyed_while_down += 1
         elif self.source.kind == source and self.source.state == "silent":
@@ -129,7 +133,12 @@ class FaultBoard:
     def _on_acknowledge(self, event: Event) -> None:
         fault = self.open.pop(event.data["alert"], None)
         if fault is not None and fault.kind in CARD_LOST:
-            self.settled[fault.source] = "acknowledged"
+            self._settle(fault, "acknowledged")
+
+    def _settle(self, fault: Fault, how: str) -> None:
+        self.settled[fault.source] = how
+        if fault.place is not None:
+            self.settled_places[(fault.source, fault.place)] = how
 
     def _raise(self, fault: Fault) -> None:
         if fault.kind == "gap":

@@ -84,7 +84,8 @@ class CardFeed:
             else:
                 self.service.source_status(event.status.value, event.origin.value,
                                            event.detail, event.device,
-                                           event.card.code if event.card else None)
+                                           event.card.code if event.card else None,
+                                           event.place)
         except GameError as exc:
             # the service journaled the refusal as an alert: the view shows it
             log.info("table %s: %s", self.service.table, exc)
@@ -98,12 +99,19 @@ class CardFeed:
         if the dealer had keyed it, the card goes to the engine and closes that fault. If he
         keyed a card for the fault already, it is that card, and no second one; if he
         dismissed the fault without keying one (no card was missing there, or he left it to
-        the camera), the card is dealt: a card on the table is never dropped."""
+        the camera), the card is dealt: a card on the table is never dropped. A card that
+        names its place resolves the fault of that place only (two may be open: the dealer
+        keys for the oldest, the glare may leave the newest first); one that names none, the
+        oldest."""
         origin = event.origin.value
-        open_ = [f for f in self.service.board.open.values()
-                 if f.kind == "uncertain" and f.source == origin]
+        board = self.service.board
+        open_ = [f for f in board.open.values() if f.kind == "uncertain" and f.source == origin]
+        settled = board.settled.get(origin)
+        if event.place is not None:
+            open_ = [f for f in open_ if f.place == event.place]
+            settled = board.settled_places.get((origin, event.place))
         if not open_:
-            if self.service.board.settled.get(origin) == "keyed":
+            if settled == "keyed":
                 log.info("table %s: %s read surely after the dealer keyed it: not dealt again",
                          self.service.table, event.card.code)
                 return

@@ -387,9 +387,11 @@ class TableService(PlayCommands, SupervisorCommands):
     # ------------------------------------------------------------------ the card source
 
     def source_status(self, status: str, source: str, detail: str = "", device: str = "",
-                      card: str | None = None) -> Event:
+                      card: str | None = None, place: str | None = None) -> Event:
         """A card source's status (connected, lost, misread, alarm, burn, cut card, ...),
-        journaled for the views and the pit. A burn card counts in the shoe."""
+        journaled for the views and the pit. A burn card counts in the shoe. `place`: where
+        on the table an `uncertain` card lies, as the source names it (its later sure
+        reading there resolves that fault)."""
         if source not in CARD_SOURCES:
             raise IllegalAction(f"unknown card source {source!r}: one of "
                                 f"{', '.join(CARD_SOURCES)}")
@@ -400,6 +402,9 @@ class TableService(PlayCommands, SupervisorCommands):
             data["device"] = device
         if card is not None:
             data["card"] = card
+        if place is not None:
+            require_words(place=place)
+            data["place"] = place
         if self.shoe is not None and status in ("burn", "cut_card"):
             data["shoe"] = self.shoe.shoe_id
             if status == "burn" and card is not None and not self.shoe.can_hold(card):

@@ -119,3 +119,61 @@ def test_how_a_doubt_was_settled_is_folded_again_after_a_restart(tmp_path):
     assert service.view().boxes[0].hands[0].cards == ("9S",)
     assert service.view().dealer.cards == ()
     service.close()
+
+
+def _round_with_two_doubts(tmp_path):
+    """One box, and two of the camera's `uncertain` open, at two places it named."""
+    from drivers.source import Origin, Status, StatusEvent
+    from models.cards import parse_card
+
+    service = TableService.open(tmp_path / "j.sqlite")
+    service.open_round({1: "anna"})
+    service.bet("anna", 1, "10")
+    feed = CardFeed(service, None, lambda f: f())
+    for guess, place in (("8S", "a1b2.1"), ("6C", "a1b2.2")):
+        feed.deliver(StatusEvent(Status.UNCERTAIN, Origin.CAMERA, "a card not read surely",
+                                 card=parse_card(guess), place=place))
+    assert [f.place for f in service.board.open.values()] == ["a1b2.1", "a1b2.2"]
+    return service, feed
+
+
+def test_with_two_doubts_open_a_card_read_surely_settles_its_own_place(tmp_path):
+    """The dealer keyed the first doubt's card (a keyed card settles the oldest); then the
+    camera reads that place surely: no second card, and the other fault stays open until its
+    own place is read. Settled oldest first, that late reading closed the other place's fault
+    and dealt the keyed card again."""
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_two_doubts(tmp_path)
+    service.card("9S", "manual")
+    assert [f.place for f in service.board.open.values()] == ["a1b2.2"]
+    feed.deliver(CardEvent(parse_card("9S"), Origin.CAMERA, resolves=True, place="a1b2.1"))
+    assert service.view().boxes[0].hands[0].cards == ("9S",)
+    assert service.view().dealer.cards == ()
+    assert [f.place for f in service.board.open.values()] == ["a1b2.2"]
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA, resolves=True, place="a1b2.2"))
+    assert service.view().dealer.cards == ("6D",)
+    assert not service.board.open
+    service.close()
+
+
+def test_the_newer_doubt_read_surely_first_closes_its_own_fault_even_after_a_restart(tmp_path):
+    """The glare leaves the second place first: its card is dealt and its fault closed, the
+    first stays open, and a restart folds the same board from the journal."""
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_two_doubts(tmp_path)
+    feed.deliver(CardEvent(parse_card("9S"), Origin.CAMERA, resolves=True, place="a1b2.2"))
+    assert service.view().boxes[0].hands[0].cards == ("9S",)
+    assert [f.place for f in service.board.open.values()] == ["a1b2.1"]
+    service.close()
+    service = TableService.open(tmp_path / "j.sqlite")
+    assert [f.place for f in service.board.open.values()] == ["a1b2.1"]
+    assert service.board.settled_places == {("camera", "a1b2.2"): "acknowledged"}
+    feed = CardFeed(service, None, lambda f: f())
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA, resolves=True, place="a1b2.1"))
+    assert service.view().dealer.cards == ("6D",)
+    assert not service.board.open
+    service.close()

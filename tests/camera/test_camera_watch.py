@@ -79,9 +79,10 @@ def test_a_round_under_a_moving_glare_gives_every_card_once_in_order(seed, glare
     doubts = [e for e in events if not isinstance(e, CardEvent)]
     if glare > 200:
         assert doubts, "the glare should have hidden some card's index at first"
-    for doubt in doubts:  # each resolved by the next card event, the same card
+    for doubt in doubts:  # each resolved by the next card event, the same card and place
         after = events[events.index(doubt) + 1]
         assert isinstance(after, CardEvent) and after.resolves
+        assert doubt.place is not None and after.place == doubt.place
     assert sum(e.resolves for e in cards) == len(doubts)
 
 
