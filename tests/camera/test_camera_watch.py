@@ -140,18 +140,7 @@ def test_an_index_read_as_if_its_card_lay_elsewhere_brings_no_uncertain(tmp_path
     it; that place was voted on and reported `uncertain`, a fault no dealt card explains. A
     place whose readings all imply a card partly on cloth, beside a card read surely in the
     same vote, is forgotten: the round is every card once, in order, surely."""
-    from drivers.camera.training import enroll
-    from hardware_mocks.design_faces import draw_deck
-    from hardware_mocks.designs import random_design
-
-    folder = draw_deck(random_design(304), tmp_path / "pool-304")
-    rng = np.random.default_rng(1)
-    codes = [ALL_CARDS[i].code for i in rng.choice(len(ALL_CARDS), 9, replace=False)]
-    watcher = Watcher(Recognizer(enroll(folder)))
-    events = []
-    for frame, _ in dealing_sequence(Deck(folder), codes, rng, size=(1280, 720),
-                                     still_frames=10, glare=120):
-        events.extend(watcher.feed(frame))
+    codes, events = _glare_round_of_pool_design(304, 1, tmp_path)
     assert [e.card.code for e in events] == codes
     assert all(isinstance(e, CardEvent) for e in events)
 
@@ -163,20 +152,27 @@ def test_a_phantom_beside_a_card_takes_neither_its_frames_nor_its_place(tmp_path
     so the QS's sure readings ran three in a row only three cards later; the 5S laid by it
     was never reported (a place centred on a phantom lies off its card, and once reported it
     hides what lies near it: `_is_known`), and phantoms that read a third time after the QS
-    was reported were said `uncertain`. Each frame's surest
-    reading of a place counts, a sure one moves the place onto its card, and a phantom beside
-    a card that arrived with it is forgotten: every card once, in order, surely."""
+    was reported were said `uncertain`. Each frame's surest reading of a place counts, a
+    sure one moves the place onto its card, and a phantom beside a card that arrived with it
+    is forgotten: every card once, in order, surely."""
+    codes, events = _glare_round_of_pool_design(12, 2, tmp_path)
+    assert [e.card.code for e in events] == codes
+    assert all(isinstance(e, CardEvent) for e in events)
+
+
+def _glare_round_of_pool_design(design: int, seed: int, tmp_path):
+    """A round of nine dealt under a drifting glare on a generated pool design (the
+    benchmark's `--deals`): the codes dealt, and the watcher's events."""
     from drivers.camera.training import enroll
     from hardware_mocks.design_faces import draw_deck
     from hardware_mocks.designs import random_design
 
-    folder = draw_deck(random_design(12), tmp_path / "pool-12")
-    rng = np.random.default_rng(2)
+    folder = draw_deck(random_design(design), tmp_path / f"pool-{design}")
+    rng = np.random.default_rng(seed)
     codes = [ALL_CARDS[i].code for i in rng.choice(len(ALL_CARDS), 9, replace=False)]
     watcher = Watcher(Recognizer(enroll(folder)))
     events = []
     for frame, _ in dealing_sequence(Deck(folder), codes, rng, size=(1280, 720),
                                      still_frames=10, glare=120):
         events.extend(watcher.feed(frame))
-    assert [e.card.code for e in events] == codes
-    assert all(isinstance(e, CardEvent) for e in events)
+    return codes, events
