@@ -43,12 +43,16 @@ class _Pending:
     width: float
     votes: list[CardReading] = field(default_factory=list)
     run: int = 0  # still frames in a row that read it surely, and alike
-    said_uncertain: bool = False  # an `uncertain` was reported for this place
     looked: bool = False  # read in the frame being looked at
     still: int = 0  # the still spell (`Watcher._spell`) in which it was first seen
     sure: int = 0  # sure readings counted: the place is their mean
     first: tuple[int, int] = (0, 0)  # first seen: the frame, and its order in the reading
     place: str | None = None  # its name, once reported `uncertain`
+
+    @property
+    def said_uncertain(self) -> bool:
+        """An `uncertain` was reported for this place (it was named then)."""
+        return self.place is not None
 
 
 class Watcher:
@@ -225,7 +229,6 @@ class Watcher:
                     (c, w) for c, w, spell in self._known if spell == p.still]
                 if _beside(p, with_it):
                     continue  # no card: the place is forgotten
-                p.said_uncertain = True
                 self._named += 1
                 p.place = f"{self._name}.{self._named}"
                 out.append(self._uncertain(p))
