@@ -50,25 +50,34 @@ def hex_bgr(colour: str) -> tuple[int, int, int]:
 
 @cache
 def glyph(file: str, text: str) -> tuple[np.ndarray, ...]:
-    """The outlines of `text` in a font of matplotlib's, as point arrays (y down)."""
+    """The outlines of `text` in a font of matplotlib's, as point arrays (y down).
+
+    The glyphs come from that font file itself (a raw font), never from a family looked up by
+    name: fonts sharing a family (STIXGeneral and its bold) or a family the system also has
+    would otherwise make a design's faces depend on what the process drew before.
+    """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QFont, QFontDatabase, QPainterPath
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QRawFont
     from PySide6.QtWidgets import QApplication
 
-    if QApplication.instance() is None:  # Qt lays out text only with an application object
+    if QApplication.instance() is None:  # Qt reads fonts only with an application object
         glyph.app = QApplication([])  # type: ignore[attr-defined]
-    ident = QFontDatabase.addApplicationFont(font_file(file))
-    if ident < 0:
+    font = QRawFont(font_file(file), 400)
+    if not font.isValid():
         raise RuntimeError(f"{file}: not a font Qt can load")
-    font = QFont(QFontDatabase.applicationFontFamilies(ident)[0])
-    font.setPixelSize(400)
-    path = QPainterPath()
-    path.addText(0, 0, font, text)
-    outlines = []
-    for poly in path.toSubpathPolygons():
-        pts = np.array([(pt.x(), pt.y()) for pt in poly], np.float64)
-        if len(pts) >= 3:
-            outlines.append(pts)
+    indexes = font.glyphIndexesForString(text)
+    if not indexes or 0 in indexes:
+        raise RuntimeError(f"{file} has no glyph for {text!r}")
+    outlines, x = [], 0.0
+    for index, advance in zip(indexes, font.advancesForGlyphIndexes(indexes), strict=True):
+        path = font.pathForGlyph(index)
+        path.translate(QPointF(x, 0))
+        x += advance.x()
+        for poly in path.toSubpathPolygons():
+            pts = np.array([(pt.x(), pt.y()) for pt in poly], np.float64)
+            if len(pts) >= 3:
+                outlines.append(pts)
     if not outlines:
         raise RuntimeError(f"{file} has no glyph for {text!r}")
     return tuple(outlines)
