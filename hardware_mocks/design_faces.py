@@ -145,15 +145,22 @@ def fill(img: np.ndarray, shape: Shape, colour) -> None:
                      cv2.LINE_AA, SHIFT)
 
 
+CLEAR = 0.02  # an index glyph keeps this share of the width from the card's edge
+
+
 def index_shape(design: Design, card: Card, cx: float) -> Shape:
-    """The index (rank over suit) of the top corners, its column centred at `cx`."""
+    """The index (rank over suit) of the top corners, its column centred at `cx`. A glyph too
+    wide for the room between the column's centre and the card's edge is drawn
+    narrower, as printers condense a jumbo index: none runs off the card."""
     w, h = CARD_W, CARD_W * design.aspect
     label = "10" if card.rank == "T" else card.rank
     rank_h = design.rank_h * h
+    room = 2 * (design.index_x - CLEAR) * w
     rank = fit(text_shape(design.font, label), cx, design.index_y * h, rank_h,
-               design.condense_ten if label == "10" else 1.0, max_w=0.1 * w + 0.6 * rank_h)
+               design.condense_ten if label == "10" else 1.0,
+               max_w=min(0.1 * w + 0.6 * rank_h, room))
     top = design.index_y * h + rank_h + design.gap * h
-    return rank + fit(suit_shape(design, card.suit), cx, top, design.suit_h * h)
+    return rank + fit(suit_shape(design, card.suit), cx, top, design.suit_h * h, max_w=room)
 
 
 def draw_face(design: Design, card: Card) -> np.ndarray:
