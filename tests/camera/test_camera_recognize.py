@@ -17,11 +17,12 @@ from tests.camera.support import score
 pytestmark = pytest.mark.xdist_group("camera")
 # read right, surely. Under the hand-set rules these tables read own 99.7%, svg 99.6%; the
 # certainty model, fitted on the envelope's tables (cards 100-180 px; these are smaller and
-# lit evenly), leaves more cards uncertain here: own 94.4%, svg 96.6%, none wrong (97.2% and
-# 99.3% with the model fitted on 18 designs, 96.0% and 98.4% on 25). The threshold is the
-# log-odds of the surest wrong reading of the tuning tables: fitted on 33 designs it rose
-# from +4.49 to +5.04, and these cards' small ranks' margins sit just below it
-FLOOR = {"own": 0.94, "svg": 0.96}
+# lit evenly), leaves more cards uncertain here, none wrong: own 96.1%, svg 94.1% with the
+# model fitted on 34 designs drawn in their own fonts (threshold +5.40; 94.4% and 96.6% with
+# the one fitted on 33 whose glyphs came in another weight, at +5.04). The threshold is the
+# log-odds of the surest wrong reading of the tuning tables, and these cards' small ranks'
+# margins sit just below it
+FLOOR = {"own": 0.95, "svg": 0.935}
 WRONG_SURE = {"own": 0.0, "svg": 0.0}  # read wrong with confidence; the target is 0
 
 
