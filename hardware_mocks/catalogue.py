@@ -63,7 +63,17 @@ design now (the certainty model was fitted before it joined).
 Debian package, chosen by their names and licences alone and checked (as text) to name all 52
 cards' elements: "Future Simple" (`future-simple`, GPL-2.0-or-later) and "Penguins" (`penguins`,
 GPL-3.0-or-later: its Tux art must keep Larry Ewing's, Simon Budig's and Anja Gerwinski's
-credit). `bench/camera.py --final` reads it, once.
+credit). `bench/camera.py --final` reads it, once. Before its reading the renderer was fixed
+(each glyph from its own font file, none off the card): its pool faces were then drawn only to
+compare their bytes and measure their glyphs' distance from the card's edge, never looked at.
+It was read on 2026-11-27 (figures in docs/camera.md) and has been seen since (figures only).
+Enrolment refused Future Simple: this renderer draws its faces lying (250 x 184).
+
+`FINAL8` replaces it, fixed on 2026-11-27 before any of its designs was rendered: pool seeds
+801 to 806 (never used in this repository or its history) and two more decks of the same
+Debian package, chosen by their names and licences alone and checked (as text) to name all 52
+cards' elements: "Ancient Egyptians" (`ancient-egyptians`) and "Oxygen Air" (`oxygen-air`),
+both GPL-2.0-or-later. `bench/camera.py --final` reads it, once.
 """
 
 from __future__ import annotations
@@ -94,13 +104,15 @@ FINAL4 = [f"pool-{seed}" for seed in range(401, 407)] + ["kde-standard", "dondor
 FINAL5 = [f"pool-{seed}" for seed in range(501, 507)] + ["xskat-french", "gm-paris"]
 # the sixth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL6 = [f"pool-{seed}" for seed in range(601, 607)] + ["nicu-ornamental", "jolly-royal"]
-# the next, fixed before any was rendered
+# the seventh final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL7 = [f"pool-{seed}" for seed in range(701, 707)] + ["future-simple", "penguins"]
+# the next, fixed before any was rendered
+FINAL8 = [f"pool-{seed}" for seed in range(801, 807)] + ["ancient-egyptians", "oxygen-air"]
 # read as a final held-out design, then looked at (enrolment refuses it)
 LOOKED_AT = ["oxygen-white"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
-            + [d for d in FINAL6 if d not in TUNING] + FINAL7)
+            + [d for d in FINAL6 if d not in TUNING] + FINAL7 + FINAL8)
 SEEN_FAMILY = ["younes"]
 
 
