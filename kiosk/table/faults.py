@@ -20,8 +20,9 @@ CONNECTION = ("lost", "silence")  # cleared by the source connecting (or talking
 CARD_LOST = ("misread", "checksum", "garbage", "gap", "uncertain")  # cleared by a keyed card
 DEVICE = ("alarm", "shoe_empty")  # cleared by acknowledging
 # Statuses that are recorded but need nobody: a repeated frame the driver already dropped, a
-# burn card, the cut card (shown with the shoe), a source connecting.
-QUIET = ("connected", "duplicate", "burn", "cut_card")
+# burn card, the cut card (shown with the shoe), a source connecting, a card held back behind
+# an `uncertain` one (dealt, in order, once that one is settled: `CardFeed`).
+QUIET = ("connected", "duplicate", "burn", "cut_card", "held")
 
 STATES = {"connected": "connected", "lost": "lost", "silence": "silent"}
 
@@ -69,6 +70,18 @@ class FaultBoard:
         # the same for each fault that named its place (source, place): with two `uncertain`
         # open, the card read surely at one place settles that one, whichever was first
         self.settled_places: dict[tuple[str, str], str] = {}
+        # cards a source reported while one of its `uncertain` cards was open, held back so
+        # that the cards stay in the order they came: held event's seq -> (source, card), in
+        # that order; each leaves when the card event (or the refusal) naming it is journaled
+        self.held: dict[int, tuple[str, str]] = {}
+
+    def uncertain_open(self, source: str) -> bool:
+        """Whether an `uncertain` card of this source waits to be settled."""
+        return any(f.kind == "uncertain" and f.source == source for f in self.open.values())
+
+    def held_of(self, source: str) -> list[tuple[int, str]]:
+        """The cards of this source held back, oldest first: (held event's seq, card)."""
+        return [(seq, card) for seq, (src, card) in self.held.items() if src == source]
 
     def apply(self, event: Event) -> None:
         handler = getattr(self, f"_on_{event.kind}", None)
@@ -91,6 +104,8 @@ class FaultBoard:
                                       d.get("detail", ""))
         if status == "connected":
             self._close(lambda f: f.kind in CONNECTION and f.source == origin)
+        if status == "held" and d.get("card"):
+            self.held[event.seq] = (origin, d["card"])
         if status in QUIET:
             return
         if status == "checksum":
@@ -110,12 +125,14 @@ class FaultBoard:
 
     def _on_alert(self, event: Event) -> None:
         d = event.data
+        self.held.pop(d.get("held"), None)  # a held card refused as it was dealt
         self._raise(Fault(event.seq, d["alert"], d["message"], d.get("source", ""),
                           d.get("card"), event.round_id,
                           tuple(sorted(d.get("reason", {}).items()))))
 
     def _on_card(self, event: Event) -> None:
         source = event.data.get("source")
+        self.held.pop(event.data.get("held"), None)
         if source != "manual":
             self.damaged = 0  # a good frame: later gaps are new losses
         if source == "manual":

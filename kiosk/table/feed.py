@@ -7,6 +7,13 @@ or the headless loop), where a card goes to `TableService.card` and a status to
 `TableService.source_status`. A card the engine refuses is journaled as an alert by the service
 and goes no further; a lost or misreading source stops nothing: the dealer is told by the view
 and keys the card in, and the cards stay in the order they left the shoe.
+
+A card the camera reports while one of its `uncertain` cards waits (the dealer has not keyed it,
+the camera has not read it surely yet) is held back: journaled as the source's `held` status,
+and dealt, in the order the camera reported them, once no `uncertain` of the camera is open
+(the dealer keyed it or dismissed it, or the camera resolved it). Dealt as it came, it would go
+to the hand the uncertain card was meant for. Held cards are in the journal: a kiosk restarted
+deals them as it would have.
 """
 
 from __future__ import annotations
@@ -36,18 +43,26 @@ class CardFeed:
         self.keypad = ManualEntry()
         self.on_error = on_error
         self._started = False
+        self._releasing = False
+        self._unsubscribe: Callable[[], None] | None = None
 
     @property
     def device(self) -> str:
         return getattr(self.source, "url", None) or getattr(self.source, "device", "") or ""
 
     def start(self) -> None:
+        # a fault the dealer dismisses on the screen may free held cards; so may a restart
+        self._unsubscribe = self.service.subscribe(self._settled)
+        self.release()
         self.keypad.start(self._arrive)
         if self.source is not None:
             self.source.start(self._arrive)
         self._started = True
 
     def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         if self.source is not None:
             self.source.stop()
         self.keypad.stop()
@@ -79,6 +94,10 @@ class CardFeed:
         try:
             if isinstance(event, CardEvent) and event.resolves:
                 self._resolve(event)
+            elif isinstance(event, CardEvent) and self._holds(event.origin.value):
+                self.service.source_status(
+                    "held", event.origin.value, "held back behind an uncertain card",
+                    event.device, event.card.code)
             elif isinstance(event, CardEvent):
                 self.service.card(event.card.code, event.origin.value)
             else:
@@ -93,6 +112,44 @@ class CardFeed:
             log.error("table %s: %s", self.service.table, exc)
             if self.on_error is not None:
                 self.on_error(exc)
+        self.release()
+
+    def _holds(self, origin: str) -> bool:
+        """Whether a card of this source must wait: one of its `uncertain` cards is open, or
+        cards it reported before wait already. The keypad's cards never wait."""
+        board = self.service.board
+        return origin != Origin.MANUAL.value and (board.uncertain_open(origin)
+                                                  or bool(board.held_of(origin)))
+
+    def _settled(self, event) -> None:
+        """A fault dismissed, or a card keyed on the service directly, may free held cards."""
+        if event.kind in ("acknowledge", "card"):
+            self.release()
+
+    def release(self) -> None:
+        """Deal the held cards of each source with no `uncertain` card open, oldest first
+        (call on the service's thread). A card refused now is journaled as an alert, as any
+        refused card is, and the hold ends with it."""
+        if self._releasing:
+            return  # dealing a held card tells the listeners: this is that call, come back
+        self._releasing = True
+        try:
+            board = self.service.board
+            for origin in {src for src, _ in board.held.values()}:
+                while board.held_of(origin) and not board.uncertain_open(origin):
+                    seq, card = board.held_of(origin)[0]
+                    try:
+                        self.service.card(card, origin, held=seq)
+                    except GameError as exc:
+                        log.info("table %s: held %s: %s", self.service.table, card, exc)
+                        if seq in board.held:  # refused before any alert was journaled
+                            break
+        except JournalError as exc:
+            log.error("table %s: %s", self.service.table, exc)
+            if self.on_error is not None:
+                self.on_error(exc)
+        finally:
+            self._releasing = False
 
     def _resolve(self, event: CardEvent) -> None:
         """A card the source said it could not read, read surely later in the same place: as

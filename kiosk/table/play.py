@@ -121,9 +121,11 @@ class PlayCommands:
 
     # -- cards --------------------------------------------------------------------------------
 
-    def card(self, code, source: str = "shoe") -> Event:
+    def card(self, code, source: str = "shoe", held: int | None = None) -> Event:
         """A card left the shoe (or was keyed in): it goes where the engine says. A card the
-        engine or the shoe in play refuses is journaled as an alert and its refusal raised."""
+        engine or the shoe in play refuses is journaled as an alert and its refusal raised.
+        `held`: the event that held this card back behind an `uncertain` one (`CardFeed`),
+        named in the card's event (or its refusal's) so that the hold ends."""
         if source not in CARD_SOURCES:
             raise CardError(f"unknown card source {source!r}: one of {', '.join(CARD_SOURCES)}")
         card = parse_card(code)
@@ -138,6 +140,8 @@ class PlayCommands:
             self.shown_round.verify_card(card)
         except GameError as exc:
             detail = {"card": card.code, "source": source}
+            if held is not None:
+                detail["held"] = held
             if exc.code:  # so a screen can say why in its own language
                 detail["reason"] = {"code": exc.code,
                                     **{k: str(v) for k, v in exc.params.items()}}
@@ -145,7 +149,10 @@ class PlayCommands:
             raise
         # the first card closes betting: what still stands is journaled as bets before it
         standing = self.standing if self.round.phase == Phase.BETTING else []
-        return self._take_over(list(standing), [("card", {"card": card.code, "source": source})],
+        data = {"card": card.code, "source": source}
+        if held is not None:
+            data["held"] = held
+        return self._take_over(list(standing), [("card", data)],
                                then=lambda: self.shoe.observe(card))[-1]
 
     # -- the box owner's decisions, on the active hand ----------------------------------------

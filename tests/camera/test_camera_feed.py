@@ -177,3 +177,92 @@ def test_the_newer_doubt_read_surely_first_closes_its_own_fault_even_after_a_res
     assert service.view().dealer.cards == ("6D",)
     assert not service.board.open
     service.close()
+
+
+def _held(service) -> list[str]:
+    return [card for _, card in service.board.held_of("camera")]
+
+
+def test_cards_the_camera_reports_behind_an_uncertain_one_wait_and_come_in_order(tmp_path):
+    """The box's first card is `uncertain`; the camera then reports the dealer's card and the
+    box's second. Dealt as they came, the dealer's card would go to the box. They are held
+    (journaled) until the dealer keys the first, then dealt in order."""
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_a_doubt(tmp_path)
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA))
+    feed.deliver(CardEvent(parse_card("TH"), Origin.CAMERA))
+    assert service.view().boxes[0].hands[0].cards == () and service.view().dealer.cards == ()
+    assert _held(service) == ["6D", "TH"]
+    assert [e.data["status"] for e in service.events if e.kind == "source"][-2:] == ["held"] * 2
+    feed.deliver(CardEvent(parse_card("9S"), Origin.MANUAL))  # the dealer keys the first
+    assert service.view().boxes[0].hands[0].cards == ("9S", "TH")
+    assert service.view().dealer.cards == ("6D",)
+    assert _held(service) == [] and not service.board.open
+    cards = [(e.data["card"], e.data.get("held")) for e in service.events if e.kind == "card"]
+    held = [e.seq for e in service.events if e.kind == "source" and e.data["status"] == "held"]
+    assert cards == [("9S", None), ("6D", held[0]), ("TH", held[1])]
+    service.close()
+
+
+def test_a_held_card_is_dealt_once_when_the_camera_resolves_the_uncertain_one(tmp_path):
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_a_doubt(tmp_path)
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA))
+    feed.deliver(CardEvent(parse_card("9S"), Origin.CAMERA, resolves=True))
+    assert service.view().boxes[0].hands[0].cards == ("9S",)
+    assert service.view().dealer.cards == ("6D",)
+    feed.deliver(CardEvent(parse_card("TH"), Origin.CAMERA))  # nothing open: dealt at once
+    assert service.view().boxes[0].hands[0].cards == ("9S", "TH") and _held(service) == []
+    service.close()
+
+
+def test_held_cards_survive_a_restart_and_a_dismissed_fault_frees_them(tmp_path):
+    """The kiosk stops with a card held: the journal keeps it. Restarted, the fault is still
+    open and the card still waits; the dealer dismisses the fault on the screen (no card lay
+    there) and the held card is dealt, once."""
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_a_doubt(tmp_path)
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA))
+    service.close()
+    service = TableService.open(tmp_path / "j.sqlite")
+    assert _held(service) == ["6D"] and service.board.uncertain_open("camera")
+    feed = CardFeed(service, None, lambda f: f())
+    with feed:
+        assert _held(service) == ["6D"]  # still behind the open fault
+        [seq] = service.board.open
+        service.acknowledge(seq)  # as the screen does, not through the feed
+        assert service.view().boxes[0].hands[0].cards == ("6D",)
+        assert _held(service) == []
+    service.close()
+    service = TableService.open(tmp_path / "j.sqlite")
+    assert _held(service) == [] and service.view().boxes[0].hands[0].cards == ("6D",)
+    service.close()
+
+
+def test_a_held_card_the_engine_refuses_ends_its_hold_with_the_refusal(tmp_path):
+    """A held card that can no longer be dealt (the supervisor voided the round meanwhile) is
+    refused as any card is: an alert the dealer sees, and its hold ends with it; a camera card
+    after it is not stuck behind it."""
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_a_doubt(tmp_path)
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA))
+    [doubt] = service.board.open
+    service.void("Frau Weber", "card fell on the floor")
+    service.acknowledge(doubt)
+    feed.release()
+    assert _held(service) == []
+    refused = service.board.last
+    assert (refused.kind, refused.card) == ("card_refused", "6D")
+    service.open_round({1: "anna"})
+    service.bet("anna", 1, "10")
+    feed.deliver(CardEvent(parse_card("TH"), Origin.CAMERA))
+    assert service.view().boxes[0].hands[0].cards == ("TH",)
+    service.close()
