@@ -516,13 +516,6 @@ def colour_clarity(tint: np.ndarray | None, profile: DeckProfile) -> float:
     return colour_and_clarity(tint, profile)[1]
 
 
-# a tint is one colour's where it lies nearer that colour than this share of its distance to
-# the next: nearer is the suit's colour, and how much nearer (the clarity) is the certainty
-# model's to weigh. At 0.6, small red indices that JPEG had smeared to 60% of their red (a
-# lone KD on every tuning design's twelfth scene) were left uncertain, read surely otherwise
-COLOUR_APART = 0.8
-
-
 def colour_and_clarity(tint: np.ndarray | None,
                        profile: DeckProfile) -> tuple[frozenset[str] | None, float]:
     """`suits_of_tint` and `colour_clarity` together, the tint's distances to the deck's
@@ -538,7 +531,7 @@ def colour_and_clarity(tint: np.ndarray | None,
     d = sorted(zip(apart, [suits for _, suits in groups], strict=True))
     near = sorted(apart)
     clarity = min(1.0, near[0] / max(near[1], 1e-6))
-    if d[0][0] > COLOUR_APART * d[1][0]:
+    if d[0][0] > 0.6 * d[1][0]:
         return None, clarity
     return d[0][1].union(*(profile.colour_confused.get(s, ()) for s in d[0][1])), clarity
 
