@@ -14,9 +14,8 @@ from types import SimpleNamespace
 
 import psycopg
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from kiosk.pit.shipper import Shipper
@@ -123,7 +122,22 @@ def log_in(browser, base: str, name: str, password: str) -> None:
     d.find_element(By.ID, "submit").click()
     # the answer to the form has replaced the login page (a next d.get() would otherwise
     # abort the submission before its session cookie is set)
-    WebDriverWait(d, 10).until(staleness_of(page))
+    WebDriverWait(d, 10).until(lambda _: _replaced(page))
+
+
+def _replaced(element) -> bool:
+    """Whether `element`'s page has been replaced. Chrome may answer a question about a node
+    of the page it is just leaving with "does not belong to the document" rather than "stale"
+    (a CI run failed so, 1 in 856): both mean the page is gone."""
+    try:
+        element.is_enabled()
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as exc:
+        if "does not belong to the document" in str(exc):
+            return True
+        raise
+    return False
 
 
 def tile_seq(d, table: str) -> int:
