@@ -109,10 +109,13 @@ class CardFeed:
             # the service journaled the refusal as an alert: the view shows it
             log.info("table %s: %s", self.service.table, exc)
         except JournalError as exc:
-            log.error("table %s: %s", self.service.table, exc)
-            if self.on_error is not None:
-                self.on_error(exc)
+            self._journal_failed(exc)
         self.release()
+
+    def _journal_failed(self, exc: JournalError) -> None:
+        log.error("table %s: %s", self.service.table, exc)
+        if self.on_error is not None:
+            self.on_error(exc)
 
     def _holds(self, origin: str) -> bool:
         """Whether a card of this source must wait: one of its `uncertain` cards is open, or
@@ -145,9 +148,7 @@ class CardFeed:
                         if seq in board.held:  # refused before any alert was journaled
                             break
         except JournalError as exc:
-            log.error("table %s: %s", self.service.table, exc)
-            if self.on_error is not None:
-                self.on_error(exc)
+            self._journal_failed(exc)
         finally:
             self._releasing = False
 
