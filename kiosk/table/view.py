@@ -194,6 +194,9 @@ class TableView:
     shoe: ShoeView | None
     source: SourceState
     faults: tuple[Fault, ...]  # open, oldest first
+    # cards a source read after an `uncertain` one and holds back until it is settled, so
+    # that they go in in the order they came (`CardFeed`): the dealer is told they wait
+    held: tuple[str, ...]
     last_alert: Fault | None
     choices: Choices
     next_card: str
@@ -261,7 +264,8 @@ def build_view(parts: TableParts, audience: str) -> TableView:
         active=_active(shown) if not finished else None,
         dealer=_dealer(shown),
         shoe=_shoe(parts.shoe),
-        source=board.source, faults=faults, last_alert=board.last,
+        source=board.source, faults=faults, held=tuple(card for _, card in board.held.values()),
+        last_alert=board.last,
         choices=_choices(state, rnd, parts, finished),
         next_card=next_card_target(rnd) if rnd is not None and not finished else "",
         pending=pending(rnd) if rnd is not None and not finished else "",

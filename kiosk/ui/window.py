@@ -250,7 +250,7 @@ class MainWindow(QWidget):
 
     def render(self, view) -> None:
         self.status.render(view)
-        self.banners.render(view.faults)
+        self.banners.render(view.faults, len(view.held))
         if view.halted:
             self.banners.refuse(view.halted)
         if self.supervising:

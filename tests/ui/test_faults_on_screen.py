@@ -74,6 +74,31 @@ def test_a_lost_shoe_switches_to_the_keypad_and_the_sequence_goes_on(table):
     assert table.service.view().faults == ()
 
 
+def test_cards_waiting_behind_an_uncertain_one_are_counted_and_go_in_once_it_is_keyed(table):
+    """The camera is unsure of the box's first card and reads two more: the banner asks for
+    the first and says two wait; keyed on the keypad, the three go in in the order dealt."""
+    from drivers.source import CardEvent, Origin, Status, StatusEvent
+
+    start_round(table)
+    feed = table.kiosk.feed
+    feed.deliver(StatusEvent(Status.UNCERTAIN, Origin.CAMERA, "a card not read surely",
+                             card=parse_card("8S")))
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA))
+    table.qtbot.waitUntil(lambda: "The camera is unsure of a card (best guess 8S)."
+                          in banner_texts(table), timeout=5000)
+    assert "Key in the card you see. Cards read after it, waiting: 1" in banner_texts(table)
+    feed.deliver(CardEvent(parse_card("TH"), Origin.CAMERA))
+    table.qtbot.waitUntil(lambda: "Key in the card you see. Cards read after it, waiting: 2"
+                          in banner_texts(table), timeout=5000)
+    assert table.service.view().boxes[0].hands[0].cards == ()
+    assert table.window.keypad_frame.isVisible()
+    table.click("rank-9")
+    table.click("suit-S")
+    table.qtbot.waitUntil(lambda: table.service.view().boxes[0].hands[0].cards == ("9S", "TH"))
+    assert table.service.view().dealer.cards == ("6D",)
+    table.qtbot.waitUntil(lambda: not table.window.banners.showing())
+
+
 def test_a_refused_card_stays_on_screen_until_confirmed(table):
     start_round(table)
     table.deal("TS", "7D", "9C")

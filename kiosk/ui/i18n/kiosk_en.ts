@@ -4,6 +4,10 @@
 <context>
     <name>Banner</name>
     <message>
+        <source>Cards read after it, waiting: %1</source>
+        <translation>Cards read after it, waiting: %1</translation>
+    </message>
+    <message>
         <source>More faults: %1</source>
         <translation>More faults: %1</translation>
     </message>

@@ -32,14 +32,17 @@ class FaultBanners(QWidget):
         self.setFixedHeight(metrics.mm(BANNER_MM))
         self._refusal: QLabel | None = None
         self._faults = ()
+        self._held = 0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._drop_refusal)
 
-    def render(self, faults) -> None:
-        if tuple(faults) == self._faults:
+    def render(self, faults, held: int = 0) -> None:
+        """The open faults, the newest shown; `held`: cards read after an uncertain one that
+        wait for it (the dealer keys it, and they go in after it, in order)."""
+        if (tuple(faults), held) == (self._faults, self._held):
             return  # nothing new: the strip is not drawn again
-        self._faults = tuple(faults)
+        self._faults, self._held = tuple(faults), held
         self._draw()
 
     def refuse(self, sentence: str) -> None:
@@ -64,6 +67,9 @@ class FaultBanners(QWidget):
             f = self._faults[-1]
             what, todo = fault_text(f)
             hidden = len(self._faults) - 1
+            if self._held and any(o.kind == "uncertain" for o in self._faults):
+                todo = (todo + " " if todo else "") + translate(
+                    "Banner", "Cards read after it, waiting: %1").replace("%1", str(self._held))
             if hidden > 0:
                 # a count, not a plural: lupdate marks plurals only where the count is a literal
                 todo = (todo + " " if todo else "") + translate(
