@@ -71,17 +71,29 @@ class FaultBoard:
         # open, the card read surely at one place settles that one, whichever was first
         self.settled_places: dict[tuple[str, str], str] = {}
         # cards a source reported while one of its `uncertain` cards was open, held back so
-        # that the cards stay in the order they came: held event's seq -> (source, card), in
-        # that order; each leaves when the card event (or the refusal) naming it is journaled
+        # that the cards stay in the order they came: held event's seq -> (source, card); each
+        # leaves when the card event (or the refusal) naming it is journaled
         self.held: dict[int, tuple[str, str]] = {}
+        # each held card's turn: its own event's seq, or for the sure reading of an uncertain
+        # card (held because an older one is still open) that uncertain's seq
+        self.turns: dict[int, int] = {}
+        # the event of each `uncertain` that named its place: (source, place) -> seq
+        self.places: dict[tuple[str, str], int] = {}
 
     def uncertain_open(self, source: str) -> bool:
         """Whether an `uncertain` card of this source waits to be settled."""
         return any(f.kind == "uncertain" and f.source == source for f in self.open.values())
 
     def held_of(self, source: str) -> list[tuple[int, str]]:
-        """The cards of this source held back, oldest first: (held event's seq, card)."""
-        return [(seq, card) for seq, (src, card) in self.held.items() if src == source]
+        """The cards of this source held back, in their turns: (held event's seq, card)."""
+        return sorted(((seq, card) for seq, (src, card) in self.held.items() if src == source),
+                      key=lambda held: self.turns[held[0]])
+
+    def waits(self, source: str, turn: int) -> bool:
+        """Whether a card of this source whose turn is `turn` (an event's seq) must wait: an
+        `uncertain` card of the source that came before it is open."""
+        return any(f.kind == "uncertain" and f.source == source and f.seq < turn
+                   for f in self.open.values())
 
     def apply(self, event: Event) -> None:
         handler = getattr(self, f"_on_{event.kind}", None)
@@ -106,6 +118,9 @@ class FaultBoard:
             self._close(lambda f: f.kind in CONNECTION and f.source == origin)
         if status == "held" and d.get("card"):
             self.held[event.seq] = (origin, d["card"])
+            self.turns[event.seq] = self.places.get((origin, d.get("place", "")), event.seq)
+        if status == "uncertain" and d.get("place"):
+            self.places[(origin, d["place"])] = event.seq
         if status in QUIET:
             return
         if status == "checksum":
@@ -125,14 +140,14 @@ class FaultBoard:
 
     def _on_alert(self, event: Event) -> None:
         d = event.data
-        self.held.pop(d.get("held"), None)  # a held card refused as it was dealt
+        self._dealt(d.get("held"))  # a held card refused as it was dealt
         self._raise(Fault(event.seq, d["alert"], d["message"], d.get("source", ""),
                           d.get("card"), event.round_id,
                           tuple(sorted(d.get("reason", {}).items()))))
 
     def _on_card(self, event: Event) -> None:
         source = event.data.get("source")
-        self.held.pop(event.data.get("held"), None)
+        self._dealt(event.data.get("held"))
         if source != "manual":
             self.damaged = 0  # a good frame: later gaps are new losses
         if source == "manual":
@@ -151,6 +166,10 @@ class FaultBoard:
         fault = self.open.pop(event.data["alert"], None)
         if fault is not None and fault.kind in CARD_LOST:
             self._settle(fault, "acknowledged")
+
+    def _dealt(self, held: int | None) -> None:
+        self.held.pop(held, None)
+        self.turns.pop(held, None)
 
     def _settle(self, fault: Fault, how: str) -> None:
         self.settled[fault.source] = how

@@ -10,10 +10,11 @@ and keys the card in, and the cards stay in the order they left the shoe.
 
 A card the camera reports while one of its `uncertain` cards waits (the dealer has not keyed it,
 the camera has not read it surely yet) is held back: journaled as the source's `held` status,
-and dealt, in the order the camera reported them, once no `uncertain` of the camera is open
-(the dealer keyed it or dismissed it, or the camera resolved it). Dealt as it came, it would go
-to the hand the uncertain card was meant for. Held cards are in the journal: a kiosk restarted
-deals them as it would have.
+and dealt, in the order the camera reported them, once no `uncertain` of the camera that came
+before it is open (the dealer keyed it or dismissed it, or the camera resolved it). Dealt as
+it came, it would go to the hand the uncertain card was meant for. The sure reading of a later
+`uncertain` card that comes while an older one is open is held in that card's turn. Held cards
+are in the journal: a kiosk restarted deals them as it would have.
 """
 
 from __future__ import annotations
@@ -139,8 +140,10 @@ class CardFeed:
         try:
             board = self.service.board
             for origin in {src for src, _ in board.held.values()}:
-                while board.held_of(origin) and not board.uncertain_open(origin):
+                while board.held_of(origin):
                     seq, card = board.held_of(origin)[0]
+                    if board.waits(origin, board.turns[seq]):
+                        break
                     try:
                         self.service.card(card, origin, held=seq)
                     except GameError as exc:
@@ -160,7 +163,8 @@ class CardFeed:
         the camera), the card is dealt: a card on the table is never dropped. A card that
         names its place resolves the fault of that place only (two may be open: the dealer
         keys for the oldest, the glare may leave the newest first); one that names none, the
-        oldest."""
+        oldest. While an older `uncertain` of the source is open, the card is held in its
+        place's turn and dealt once the older one is settled."""
         origin = event.origin.value
         board = self.service.board
         open_ = [f for f in board.open.values() if f.kind == "uncertain" and f.source == origin]
@@ -168,13 +172,17 @@ class CardFeed:
         if event.place is not None:
             open_ = [f for f in open_ if f.place == event.place]
             settled = board.settled_places.get((origin, event.place))
-        if not open_:
-            if settled == "keyed":
-                log.info("table %s: %s read surely after the dealer keyed it: not dealt again",
-                         self.service.table, event.card.code)
-                return
-            self.service.card(event.card.code, origin)
+        if not open_ and settled == "keyed":
+            log.info("table %s: %s read surely after the dealer keyed it: not dealt again",
+                     self.service.table, event.card.code)
             return
-        fault = min(open_, key=lambda f: f.seq)
-        self.service.card(event.card.code, origin)
-        self.service.acknowledge(fault.seq, by=origin)
+        turn = board.places.get((origin, event.place or ""))
+        if turn is not None and board.waits(origin, turn):
+            # an older uncertain card is still open: this one keeps its place's turn, after
+            # that card and the cards held since it, before the cards read after its own
+            self.service.source_status("held", origin, "read surely behind an uncertain card",
+                                       event.device, event.card.code, event.place)
+        else:
+            self.service.card(event.card.code, origin)
+        if open_:
+            self.service.acknowledge(min(open_, key=lambda f: f.seq).seq, by=origin)

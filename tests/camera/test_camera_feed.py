@@ -158,24 +158,53 @@ def test_with_two_doubts_open_a_card_read_surely_settles_its_own_place(tmp_path)
     service.close()
 
 
-def test_the_newer_doubt_read_surely_first_closes_its_own_fault_even_after_a_restart(tmp_path):
-    """The glare leaves the second place first: its card is dealt and its fault closed, the
-    first stays open, and a restart folds the same board from the journal."""
+def test_the_newer_doubt_read_surely_first_keeps_its_turn_even_after_a_restart(tmp_path):
+    """The glare leaves the second place first: its fault closes, but its card (the dealer's)
+    waits behind the first place's, still open; a card read after both waits behind it too.
+    A restart folds the same board from the journal; the first place read, the three go in in
+    the order dealt: box, dealer, box."""
     from drivers.source import CardEvent, Origin
     from models.cards import parse_card
 
     service, feed = _round_with_two_doubts(tmp_path)
-    feed.deliver(CardEvent(parse_card("9S"), Origin.CAMERA, resolves=True, place="a1b2.2"))
-    assert service.view().boxes[0].hands[0].cards == ("9S",)
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA, resolves=True, place="a1b2.2"))
+    feed.deliver(CardEvent(parse_card("TH"), Origin.CAMERA))
+    assert service.view().boxes[0].hands[0].cards == () and service.view().dealer.cards == ()
     assert [f.place for f in service.board.open.values()] == ["a1b2.1"]
+    assert service.view().held == ("6D", "TH")
     service.close()
     service = TableService.open(tmp_path / "j.sqlite")
     assert [f.place for f in service.board.open.values()] == ["a1b2.1"]
     assert service.board.settled_places == {("camera", "a1b2.2"): "acknowledged"}
+    assert _held(service) == ["6D", "TH"]
     feed = CardFeed(service, None, lambda f: f())
-    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA, resolves=True, place="a1b2.1"))
+    feed.deliver(CardEvent(parse_card("9S"), Origin.CAMERA, resolves=True, place="a1b2.1"))
+    assert service.view().boxes[0].hands[0].cards == ("9S", "TH")
     assert service.view().dealer.cards == ("6D",)
-    assert not service.board.open
+    assert not service.board.open and _held(service) == []
+    service.close()
+
+
+def test_a_card_held_before_a_second_doubt_goes_in_once_the_first_is_keyed(tmp_path):
+    """Box's first card uncertain, the dealer's read, the box's second uncertain, a card after
+    it: keyed for the first, the dealer's card follows at once; the fourth waits for the
+    second doubt, keyed next, and the four are journaled in the order dealt."""
+    from drivers.source import CardEvent, Origin, Status, StatusEvent
+    from models.cards import parse_card
+
+    service, feed = _round_with_a_doubt(tmp_path)
+    feed.deliver(CardEvent(parse_card("6D"), Origin.CAMERA))
+    feed.deliver(StatusEvent(Status.UNCERTAIN, Origin.CAMERA, "a card not read surely",
+                             card=parse_card("TH"), place="c3d4.1"))
+    feed.deliver(CardEvent(parse_card("5C"), Origin.CAMERA))
+    assert _held(service) == ["6D", "5C"]
+    feed.deliver(CardEvent(parse_card("9S"), Origin.MANUAL))
+    assert service.view().boxes[0].hands[0].cards == ("9S",)
+    assert service.view().dealer.cards == ("6D",) and _held(service) == ["5C"]
+    feed.deliver(CardEvent(parse_card("TH"), Origin.MANUAL))
+    assert [e.data["card"] for e in service.events if e.kind == "card"] == ["9S", "6D", "TH",
+                                                                             "5C"]
+    assert not service.board.open and _held(service) == []
     service.close()
 
 
