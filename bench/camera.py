@@ -79,11 +79,29 @@ def python_yardstick() -> float:
     return min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000 * 1e6
 
 
+def dealt(events: list) -> list[str | None]:
+    """The watcher's cards in the order the kiosk's card feed deals them (kiosk/table/feed.py):
+    an `uncertain` keeps its turn, and the card that later resolves its place fills it (the
+    cards reported meanwhile wait behind it); a turn never filled is None (the dealer keys
+    that card)."""
+    order: list[str | None] = []
+    turns: dict[str | None, int] = {}
+    for e in events:
+        if isinstance(e, CardEvent) and e.resolves and e.place in turns:
+            order[turns.pop(e.place)] = e.card.code
+        elif isinstance(e, CardEvent):
+            order.append(e.card.code)
+        else:
+            turns[e.place] = len(order)
+            order.append(None)
+    return order
+
+
 def deals(rec: Recognizer, deck: Deck, rounds: int, size: tuple[int, int]) -> tuple[int, str]:
     """Rounds of nine cards dealt through `camera watch`'s logic (seeds 1 to `rounds`): how
-    many came out exact (every card once, in order, read surely, and every `uncertain` said
-    resolved by a card in its place: one left open is a fault the dealer must clear), and
-    what the others gave."""
+    many came out exact as the table is dealt them (`dealt`: every card once, in order, read
+    surely, and every `uncertain` resolved by a card in its place: one left open is a card
+    the dealer must key), and what the others gave."""
     exact, notes = 0, []
     for seed in range(1, rounds + 1):
         rng = np.random.default_rng(seed)
@@ -94,12 +112,7 @@ def deals(rec: Recognizer, deck: Deck, rounds: int, size: tuple[int, int]) -> tu
                                          glare=120):
             events.extend(watcher.feed(frame))
         said = [e.card.code + ("" if isinstance(e, CardEvent) else "?") for e in events]
-        # a card reported uncertain and later resolved in its place counts once, as the feed
-        # deals it
-        cards = [e.card.code for e in events if isinstance(e, CardEvent)]
-        doubts = sum(not isinstance(e, CardEvent) for e in events)
-        resolved = sum(isinstance(e, CardEvent) and e.resolves for e in events)
-        if cards == codes and doubts == resolved:
+        if dealt(events) == codes:
             exact += 1
         else:
             notes.append(f"seed {seed}: {' '.join(said)} for {' '.join(codes)}")
