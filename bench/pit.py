@@ -137,6 +137,10 @@ def main() -> int:
     args = ap.parse_args()
     if args.latency:
         return page_latency()
+    if args.hours < 3:
+        # the journal is cut at the ends of hours 1 and 2: at least an hour must remain
+        ap.error(f"--hours {args.hours:g}: at least 3 (hours 1 and 2 ship before and after "
+                 "the outage, the rest is the sustained ingest)")
     work = Path(tempfile.mkdtemp(prefix="bench-pit-"))
     server = Server(durable=True)
     try:
