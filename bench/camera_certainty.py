@@ -10,7 +10,9 @@ window the recognizer reads is one reading, labelled right when its card is the 
 renderer laid there (the one whose centre lies nearest the centre the reading implies, within
 0.3 card widths) and wrong otherwise. The model is fitted on the readings of one set of scenes
 (seed 11) and its threshold picked on another (seed 12): the lowest log-odds at which no wrong
-reading of that set is sure. It prints the figures per design and stores them in the file.
+reading of that set is sure. It prints the figures per design and stores them in the file,
+with the threshold the sets give with their roles swapped: how much it hangs on the few
+surest wrong readings one set happens to hold.
 
     python bench/camera_certainty.py --scenes 120 --jobs 2 [--out FILE] [--cache DIR]
 """
@@ -152,6 +154,10 @@ def main() -> None:
     free = allowed(xs, np.concatenate([d["corners_on"] for d in held]))
     threshold, sure = pick(np.where(free, logits, -np.inf), ys)
     model.threshold = threshold
+    # the same with the two sets' roles swapped: how far the threshold hangs on which wrong
+    # readings the picking set happens to hold (a model only; not what ships)
+    swapped = Certainty.fit(xs[free], ys[free], ridge=args.ridge)
+    swapped_threshold, swapped_sure = pick(np.where(fit_on, swapped.logits(x), -np.inf), y)
     # pairs: two prints of one card, neither sure alone, their log-odds added
     offsets = np.cumsum([0] + [len(d["x"]) for d in held])[:-1]
     pairs = np.vstack([d["pairs"] + [o, o, 0] for d, o in zip(held, offsets, strict=True)])
@@ -188,6 +194,8 @@ def main() -> None:
         "right_left_unsure": int((~sure_mask & (ys == 1)).sum()),
         "pairs_sure": pair_sure, "designs": per_design,
         "typical": [round(float(v), 4) for v in typical],
+        "swapped": {"threshold": round(float(swapped_threshold), 3), "sure": swapped_sure,
+                    "readings": int(len(x))},
         "ridge": args.ridge, "gathered_with": args.model or "no model (every window read)",
     }
     model.figures = figures
@@ -196,6 +204,8 @@ def main() -> None:
           f"{len(xs)} readings on the picking scenes, none wrong; {figures['right_left_unsure']}"
           f" right readings left unsure; {pair_sure} pairs sure together; "
           f"{time.perf_counter() - start:.0f} s")
+    print(f"swapped (fitted on the picking scenes, picked on the fitting ones): threshold "
+          f"{swapped_threshold:+.3f}, {swapped_sure} sure of {len(x)}")
     print(json.dumps({k: v for k, v in figures.items() if k not in ("designs", "typical")}))
 
 
