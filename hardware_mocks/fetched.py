@@ -69,6 +69,8 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
                           "usr/share/carddecks/svg-ancient-egyptians", "GPL-2.0-or-later"),
     "oxygen-air": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                    "usr/share/carddecks/svg-oxygen-air", "GPL-2.0-or-later"),
+    "oxygen": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+               "usr/share/carddecks/svg-oxygen", "GPL-2.0-or-later"),
     # listed apart in the copyright file: GPL-3+, with the Tux artwork's credit
     "penguins": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                  "usr/share/carddecks/svg-penguins", "GPL-3.0-or-later"),
@@ -78,7 +80,8 @@ KDE_SVG = {"tigullio": "tigullio-international.svgz", "nicu-white": "white.svgz"
            "dondorf": "dondorf.svgz", "xskat-french": "french.svgz", "gm-paris": "paris.svgz",
            "nicu-ornamental": "ornamental.svgz", "jolly-royal": "jolly-royal.svgz",
            "future-simple": "future.svgz", "penguins": "penguins.svgz",
-           "ancient-egyptians": "Ancient_Egyptians.svgz", "oxygen-air": "oxygen-air.svgz"}
+           "ancient-egyptians": "Ancient_Egyptians.svgz", "oxygen-air": "oxygen-air.svgz",
+           "oxygen": "oxygen.svgz"}
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 
