@@ -142,10 +142,13 @@ class CardFeed:
             for origin in {src for src, _ in board.held.values()}:
                 while board.held_of(origin):
                     seq, card = board.held_of(origin)[0]
-                    if board.waits(origin, board.turns[seq]):
+                    turn = board.turns[seq]
+                    if board.waits(origin, turn):
                         break
                     try:
                         self.service.card(card, origin, held=seq)
+                        if turn in board.open:  # its own uncertain, left open by a crash
+                            self.service.acknowledge(turn, by=origin)
                     except GameError as exc:
                         log.info("table %s: held %s: %s", self.service.table, card, exc)
                         if seq in board.held:  # refused before any alert was journaled

@@ -328,3 +328,24 @@ def test_a_round_under_a_glare_reaches_the_table_once_in_order_through_the_feed(
                                                              for i in range(3)]
     assert view.dealer.cards == (codes[3],)
     service.close()
+
+
+def test_a_late_reading_held_before_its_fault_was_closed_closes_it_when_dealt(tmp_path):
+    """The kiosk stopped between journaling the second place's sure reading as held and
+    closing that place's fault: restarted, the card waits behind the first place's, and when
+    it goes in its own fault closes with it: the dealer is never asked for it again."""
+    from drivers.source import CardEvent, Origin
+    from models.cards import parse_card
+
+    service, feed = _round_with_two_doubts(tmp_path)
+    service.source_status("held", "camera", "read surely behind an uncertain card", "",
+                          "6D", "a1b2.2")  # as the feed does, then the power went
+    service.close()
+    service = TableService.open(tmp_path / "j.sqlite")
+    assert [f.place for f in service.board.open.values()] == ["a1b2.1", "a1b2.2"]
+    feed = CardFeed(service, None, lambda f: f())
+    feed.deliver(CardEvent(parse_card("9S"), Origin.CAMERA, resolves=True, place="a1b2.1"))
+    assert service.view().boxes[0].hands[0].cards == ("9S",)
+    assert service.view().dealer.cards == ("6D",)
+    assert not service.board.open and _held(service) == []
+    service.close()
