@@ -12,6 +12,7 @@ looked at it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from kiosk.journal.events import Event
 
@@ -39,6 +40,16 @@ class Fault:
     round_id: int | None = None
     reason: tuple[tuple[str, str], ...] = ()  # the engine's refusal: ("code", ...) and params
     place: str | None = None  # a camera's `uncertain` card: where it lies, as the camera names it
+
+
+class Held(NamedTuple):
+    """A card held back behind an open `uncertain` one (`CardFeed`)."""
+
+    source: str
+    card: str
+    # its turn: its own `held` event's seq, or for the sure reading of an uncertain card (held
+    # because an older one is still open) that uncertain's seq
+    turn: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +82,11 @@ class FaultBoard:
         # open, the card read surely at one place settles that one, whichever was first
         self.settled_places: dict[tuple[str, str], str] = {}
         # cards a source reported while one of its `uncertain` cards was open, held back so
-        # that the cards stay in the order they came: held event's seq -> (source, card); each
-        # leaves when the card event (or the refusal) naming it is journaled
-        self.held: dict[int, tuple[str, str]] = {}
-        # each held card's turn: its own event's seq, or for the sure reading of an uncertain
-        # card (held because an older one is still open) that uncertain's seq
-        self.turns: dict[int, int] = {}
-        # the event of each `uncertain` that named its place: (source, place) -> seq
+        # that the cards stay in the order they came: held event's seq -> `Held`; each leaves
+        # when the card event (or the refusal) naming it is journaled
+        self.held: dict[int, Held] = {}
+        # the event of each `uncertain` that named its place: (source, place) -> seq (a sure
+        # reading of it held behind an older one takes that turn)
         self.places: dict[tuple[str, str], int] = {}
 
     def uncertain_open(self, source: str) -> bool:
@@ -86,8 +95,8 @@ class FaultBoard:
 
     def held_of(self, source: str) -> list[tuple[int, str]]:
         """The cards of this source held back, in their turns: (held event's seq, card)."""
-        return sorted(((seq, card) for seq, (src, card) in self.held.items() if src == source),
-                      key=lambda held: self.turns[held[0]])
+        return [(seq, h.card) for seq, h in sorted(self.held.items(), key=lambda i: i[1].turn)
+                if h.source == source]
 
     def waits(self, source: str, turn: int) -> bool:
         """Whether a card of this source whose turn is `turn` (an event's seq) must wait: an
@@ -117,8 +126,8 @@ class FaultBoard:
         if status == "connected":
             self._close(lambda f: f.kind in CONNECTION and f.source == origin)
         if status == "held" and d.get("card"):
-            self.held[event.seq] = (origin, d["card"])
-            self.turns[event.seq] = self.places.get((origin, d.get("place", "")), event.seq)
+            self.held[event.seq] = Held(origin, d["card"], self.places.get(
+                (origin, d.get("place", "")), event.seq))
         if status == "uncertain" and d.get("place"):
             self.places[(origin, d["place"])] = event.seq
         if status in QUIET:
@@ -140,14 +149,14 @@ class FaultBoard:
 
     def _on_alert(self, event: Event) -> None:
         d = event.data
-        self._dealt(d.get("held"))  # a held card refused as it was dealt
+        self.held.pop(d.get("held"), None)  # a held card refused as it was dealt
         self._raise(Fault(event.seq, d["alert"], d["message"], d.get("source", ""),
                           d.get("card"), event.round_id,
                           tuple(sorted(d.get("reason", {}).items()))))
 
     def _on_card(self, event: Event) -> None:
         source = event.data.get("source")
-        self._dealt(event.data.get("held"))
+        self.held.pop(event.data.get("held"), None)
         if source != "manual":
             self.damaged = 0  # a good frame: later gaps are new losses
         if source == "manual":
@@ -166,10 +175,6 @@ class FaultBoard:
         fault = self.open.pop(event.data["alert"], None)
         if fault is not None and fault.kind in CARD_LOST:
             self._settle(fault, "acknowledged")
-
-    def _dealt(self, held: int | None) -> None:
-        self.held.pop(held, None)
-        self.turns.pop(held, None)
 
     def _settle(self, fault: Fault, how: str) -> None:
         self.settled[fault.source] = how

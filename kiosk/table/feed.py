@@ -131,18 +131,19 @@ class CardFeed:
             self.release()
 
     def release(self) -> None:
-        """Deal the held cards of each source with no `uncertain` card open, oldest first
-        (call on the service's thread). A card refused now is journaled as an alert, as any
-        refused card is, and the hold ends with it."""
+        """Deal the held cards of each source in their turns, each once no `uncertain` card
+        of the source older than its turn is open (call on the service's thread). A card
+        refused now is journaled as an alert, as any refused card is, and the hold ends with
+        it."""
         if self._releasing:
             return  # dealing a held card tells the listeners: this is that call, come back
         self._releasing = True
         try:
             board = self.service.board
-            for origin in {src for src, _ in board.held.values()}:
+            for origin in {h.source for h in board.held.values()}:
                 while board.held_of(origin):
                     seq, card = board.held_of(origin)[0]
-                    turn = board.turns[seq]
+                    turn = board.held[seq].turn
                     if board.waits(origin, turn):
                         break
                     try:
