@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import math
 import os
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import islice
 from multiprocessing import get_context
 
 from kiosk.simulation.players import basic_player, dealer_copier
@@ -65,10 +68,8 @@ def run(rules: Rules, player: str, rounds: int, seed: int = 1,
     work = jobs(rules, player, rounds, seed)
     processes = min(processes or os.cpu_count() or 1, len(work))
     total = Sums()
-    pool = get_context("fork").Pool(processes) if processes > 1 else None
+    parts = _parts(work, processes)
     try:
-        # in chunk order, whichever core finished first: the same sums however many cores
-        parts = pool.imap(_chunk, work, chunksize=1) if pool else map(_chunk, work)
         for part in parts:
             total.add(part)
             if progress:
@@ -76,10 +77,31 @@ def run(rules: Rules, player: str, rounds: int, seed: int = 1,
             if precision and half_width(total) <= precision:
                 break
     finally:
-        if pool is not None:
-            pool.terminate()  # the chunks beyond a precise stop are not needed
-            pool.join()
+        parts.close()  # the chunks handed out are finished, the rest never start
     return total
+
+
+def _parts(work: list[tuple], processes: int):
+    """Each chunk's sums in chunk order, whichever core finished first: the same sums however
+    many cores ran them. At most two chunks a core are handed out ahead, so a stop at the
+    caller's precision waits for those alone; the rest are never started. No worker is
+    killed: a pool killed mid-task can hang its own shutdown."""
+    if processes <= 1:
+        yield from map(_chunk, work)
+        return
+    pending = iter(work)
+    with ProcessPoolExecutor(processes, mp_context=get_context("fork")) as pool:
+        ahead = deque(pool.submit(_chunk, job) for job in islice(pending, 2 * processes))
+        try:
+            while ahead:
+                part = ahead.popleft().result()
+                job = next(pending, None)
+                if job is not None:
+                    ahead.append(pool.submit(_chunk, job))
+                yield part
+        finally:
+            for future in ahead:
+                future.cancel()
 
 
 def half_width(t: Sums) -> float:
