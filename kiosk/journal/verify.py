@@ -63,7 +63,10 @@ def verify_journal(db: sqlite_utils.Database, processes: int | None = None) -> V
     processes = processes or os.cpu_count() or 1
     if processes > 1 and settled >= PARALLEL_FROM:
         with get_context("fork").Pool(processes, _open_worker, (read_only_uri(db),)) as pool:
-            return _Walk(db, pool).run()
+            result = _Walk(db, pool).run()  # every job it handed out is back
+            pool.close()  # idle workers leave on their own; the exit's terminate() finds none
+            pool.join()
+            return result
     return _Walk(db, None).run()
 
 

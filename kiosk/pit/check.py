@@ -56,6 +56,8 @@ def verify_pit(url: str, processes: int | None = None) -> tuple[list[TableResult
     else:
         with get_context("fork").Pool(min(processes, len(names))) as pool:
             results = pool.map(_one, [(url, name) for name in names], chunksize=1)
+            pool.close()  # idle workers leave on their own; the exit's terminate() finds none
+            pool.join()
     for r in results:
         if r.fault is not None:
             return [x for x in results if x.fault is None], f"table {r.table}: {r.fault}"
