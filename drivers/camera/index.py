@@ -477,7 +477,8 @@ def tint_map(pixels: np.ndarray) -> np.ndarray:
                     axis=-1)
 
 
-def glyph_tint(patch: np.ndarray, ink: np.ndarray, found: Located) -> np.ndarray | None:
+def glyph_tint(patch: np.ndarray, ink: np.ndarray, found: Located,
+               glyphs: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray | None:
     """The tint (`tint_map`) of the rank and suit glyphs' ink in a window (`patch`, its
     colours) per unit of ink, at the ink of a clean print (`TINT_INK`): the median over their
     dark pixels, or None when there is too little ink. Blur mixing a thin stroke with paper,
@@ -487,13 +488,18 @@ def glyph_tint(patch: np.ndarray, ink: np.ndarray, found: Located) -> np.ndarray
     the window's slack may hold shadow, dark felt or the art of the card beneath, which made
     red indices read as black. JPEG smears colour over small glyphs, so the glyphs are judged
     on the whole, not pixel by pixel. Only the glyphs' pixels are tinted: the whole windows'
-    tint cost five times as much."""
+    tint cost five times as much. With `glyphs` (`glyph_masks`: where the rank read and a suit
+    print ink), only the ink there counts: a court's frame or a border line running through
+    the rank's box is no glyph (a pool design's navy border line made its red K read as
+    halfway to black)."""
     (rx0, ry0, rx1, ry1), (sx0, sy0, sx1, sy1) = found.rank_box, found.suit_box
     x0, y0 = min(rx0, sx0), min(ry0, sy0)
     box = ink[y0: max(ry1, sy1), x0: max(rx1, sx1)]
     mask = np.zeros(box.shape, bool)
-    mask[ry0 - y0: ry1 - y0, rx0 - x0: rx1 - x0] = True
-    mask[sy0 - y0: sy1 - y0, sx0 - x0: sx1 - x0] = True
+    rank_at = mask[ry0 - y0: ry1 - y0, rx0 - x0: rx1 - x0]
+    suit_at = mask[sy0 - y0: sy1 - y0, sx0 - x0: sx1 - x0]
+    for at, glyph in zip((rank_at, suit_at), glyphs or (None, None), strict=True):
+        at |= True if glyph is None or glyph.shape != at.shape else glyph
     mask &= box > 0.3
     if np.count_nonzero(mask) < 12:
         return None
@@ -502,6 +508,15 @@ def glyph_tint(patch: np.ndarray, ink: np.ndarray, found: Located) -> np.ndarray
     # the median of each channel, as np.median gives it, at a quarter of its cost on so few
     n = tints.shape[1]
     return ((tints[:, n // 2] + tints[:, (n - 1) // 2]) / 2).astype(np.float32)
+
+
+GLYPH_INK = 0.5  # a template's pixel from which it is the glyph's stroke (`glyph_masks`)
+
+
+def glyph_masks(profile: DeckProfile, rank: str) -> tuple[np.ndarray, np.ndarray]:
+    """Where the rank `rank` and a suit (any of the four: the suit is not read yet) print
+    their strokes, in the rank's and the suit's boxes (`glyph_tint`)."""
+    return profile.ranks[rank] > GLYPH_INK, profile.any_suit > GLYPH_INK
 
 
 def suits_of_tint(tint: np.ndarray | None, profile: DeckProfile) -> frozenset[str] | None:
@@ -536,7 +551,9 @@ def colour_and_clarity(tint: np.ndarray | None,
     return d[0][1].union(*(profile.colour_confused.get(s, ()) for s in d[0][1])), clarity
 
 
-def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located,
-                 profile: DeckProfile) -> frozenset[str] | None:
-    """The suits whose ink colour the window's glyphs show (`suits_of_tint`)."""
-    return suits_of_tint(glyph_tint(patch, ink, found), profile)
+def glyph_colour(patch: np.ndarray, ink: np.ndarray, found: Located, profile: DeckProfile,
+                 rank: str | None = None) -> frozenset[str] | None:
+    """The suits whose ink colour the window's glyphs show (`suits_of_tint`): with `rank`
+    (the rank read) the ink of its strokes and the suit's only, as the recognizer asks."""
+    glyphs = None if rank is None else glyph_masks(profile, rank)
+    return suits_of_tint(glyph_tint(patch, ink, found, glyphs), profile)

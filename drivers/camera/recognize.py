@@ -51,6 +51,7 @@ from drivers.camera.index import (
     colour_and_clarity,
     cut_all,
     fits_and_leads_all,
+    glyph_masks,
     glyph_tint,
     ink_above,
     ink_of,
@@ -352,12 +353,14 @@ class Recognizer:
                                  f"and {self.suit_seen:.2f}")
         if not seen:
             return readings
-        glyph_tints = [glyph_tint(patches[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found)
-                       for i, found in seen]
-        families, clarity = zip(*[colour_and_clarity(tint, p) for tint in glyph_tints],
-                                strict=True)
+        # the rank first (its colour is not asked): the ink colour is read from its strokes
         ranks = p.rank_classifier.best_all(
             features_all([found.rank_part for _, found in seen], RANK_SIZE), [None] * len(seen))
+        glyph_tints = [glyph_tint(patches[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found,
+                                  glyph_masks(p, rank[0]))
+                       for (i, found), rank in zip(seen, ranks, strict=True)]
+        families, clarity = zip(*[colour_and_clarity(tint, p) for tint in glyph_tints],
+                                strict=True)
         suits = p.suit_classifier.best_all(
             features_all([found.suit_part for _, found in seen], SUIT_SIZE),
             [None if f is None else set(f) for f in families])

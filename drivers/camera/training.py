@@ -21,6 +21,7 @@ from drivers.camera.index import (
     card_inside,
     cut_window,
     fit,
+    glyph_masks,
     glyph_tint,
     ink_above,
     ink_of,
@@ -164,7 +165,8 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
             found = locate(ink, profile)
             out.append(View(code, features(found.rank_part, RANK_SIZE),
                             features(found.suit_part, SUIT_SIZE),
-                            glyph_tint(patch, ink, found), found,
+                            glyph_tint(patch, ink, found, glyph_masks(profile, code[0])),
+                            found,
                             ink_above(ink, found),
                             *lines_through(ink, found,
                                            None if code[0] == "Q" else found.rank_box[1])))

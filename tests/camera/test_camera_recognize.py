@@ -95,6 +95,35 @@ def test_red_index_reads_red_beside_dark_art_of_the_card_beneath(decks, profiles
     assert glyph_colour(patch, ink, found, profile) == frozenset("HD")
 
 
+def test_a_dark_line_through_the_rank_box_leaves_a_red_index_red(decks, profiles):
+    """A court's frame or a border line may run through the box the rank was found in: the ink
+    colour is read where the rank read and a suit print their strokes, so a navy line beside
+    the glyphs does not make a red index halfway to black (pool-1's kings of diamonds were
+    left uncertain so)."""
+    from drivers.camera.index import cut_window, glyph_colour, glyph_masks, ink_of, locate
+    from hardware_mocks.camera import card_corners, felt, lay_card
+
+    profile = profiles["own"]
+    img = felt((640, 480), np.random.default_rng(3))
+    corners = card_corners((320, 240), 110, 0)
+    lay_card(img, decks["own"], "7D", corners)
+    patch = cut_window(img, corners[0], np.array([1.0, 0.0]), np.array([0.0, 1.0]), 110,
+                       profile)
+    ink = ink_of(patch)
+    found = locate(ink, profile)
+    assert glyph_colour(patch, ink, found, profile, "7") == frozenset("HD")
+    # navy lines through the rank's and the suit's boxes, where neither glyph prints
+    lined = patch.copy()
+    for (x0, y0, _, y1), mask in zip((found.rank_box, found.suit_box),
+                                     glyph_masks(profile, "7"), strict=True):
+        free = np.flatnonzero(~mask.any(axis=0))
+        assert len(free) >= 6
+        lined[y0:y1, x0 + free] = (90, 30, 20)
+    ink = ink_of(lined)
+    assert glyph_colour(lined, ink, found, profile) != frozenset("HD")  # the whole boxes
+    assert glyph_colour(lined, ink, found, profile, "7") == frozenset("HD")
+
+
 @pytest.mark.parametrize("deck", ["own", "svg"])
 def test_an_index_is_read_with_its_corner_found_a_few_pixels_off(deck, decks, profiles):
     """Corner finding is a few pixels off in live frames: the index search must still find
