@@ -14,7 +14,7 @@ reading of that set is sure. It prints the figures per design and stores them in
 with the threshold the sets give with their roles swapped: how much it hangs on the few
 surest wrong readings one set happens to hold.
 
-    python bench/camera_certainty.py --scenes 120 --jobs 2 [--out FILE] [--cache DIR]
+    python bench/camera_certainty.py --scenes 160 --jobs 2 [--out FILE] [--cache DIR]
 """
 
 # ruff: noqa: E402 (the BLAS threads are set before NumPy is imported)
@@ -106,12 +106,14 @@ def gather(designs, scenes, seed, cache, jobs, model=None) -> list[dict]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--scenes", type=int, default=120, help="scenes per design and set")
+    ap.add_argument("--scenes", type=int, default=160, help="scenes per design and set")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default=str(MODEL_FILE))
     ap.add_argument("--cache", default=str(ROOT / ".test-cache"))
     ap.add_argument("--designs", default=",".join(TUNING))
     ap.add_argument("--ridge", type=float, default=3.0)
+    ap.add_argument("--wrong-weight", type=float, default=10.0,
+                    help="each wrong reading counts this many times in the fit")
     ap.add_argument("--data", default=None,
                     help="keep the gathered readings in this file, or refit from it")
     ap.add_argument("--fitted-on", default=None,
@@ -147,7 +149,8 @@ def main() -> None:
     # readings a veto keeps from being sure alone (`certainty.vetoed`) are left out of the fit
     # and of the pick
     fit_on = allowed(x, np.concatenate([d["corners_on"] for d in train]))
-    model = Certainty.fit(x[fit_on], y[fit_on], ridge=args.ridge)
+    model = Certainty.fit(x[fit_on], y[fit_on], ridge=args.ridge,
+                          wrong_weight=args.wrong_weight)
     xs = np.vstack([d["x"] for d in held])
     ys = np.concatenate([d["right"] for d in held])
     logits = model.logits(xs)
@@ -156,7 +159,8 @@ def main() -> None:
     model.threshold = threshold
     # the same with the two sets' roles swapped: how far the threshold hangs on which wrong
     # readings the picking set happens to hold (a model only; not what ships)
-    swapped = Certainty.fit(xs[free], ys[free], ridge=args.ridge)
+    swapped = Certainty.fit(xs[free], ys[free], ridge=args.ridge,
+                            wrong_weight=args.wrong_weight)
     swapped_threshold, swapped_sure = pick(np.where(fit_on, swapped.logits(x), -np.inf), y)
     # pairs: two prints of one card, neither sure alone, their log-odds added
     offsets = np.cumsum([0] + [len(d["x"]) for d in held])[:-1]
@@ -196,7 +200,8 @@ def main() -> None:
         "typical": [round(float(v), 4) for v in typical],
         "swapped": {"threshold": round(float(swapped_threshold), 3), "sure": swapped_sure,
                     "readings": int(len(x))},
-        "ridge": args.ridge, "gathered_with": args.model or "no model (every window read)",
+        "ridge": args.ridge, "wrong_weight": args.wrong_weight,
+        "gathered_with": args.model or "no model (every window read)",
     }
     model.figures = figures
     model.save(Path(args.out))

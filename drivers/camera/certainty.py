@@ -68,9 +68,16 @@ def vetoed(evidence: dict[str, float]) -> list[str]:
     as if its card lay elsewhere: a fanned card's lower print of a four-index design read as
     the far end's, its card reaching over the hand's top onto the cloth). On the tuning
     designs' readings the last two held the wrong readings the model rated highest; every
-    right reading with a twin had its card's four corners on card."""
+    right reading with a twin had its card's four corners on card. And a rank or suit margin
+    under the deck's own (`rank_share` or `suit_share` below 1: a wrong view of this deck at
+    enrolment came that close): on the tuning designs such readings held the wrong readings
+    the model rated highest (a small spade read as a club, every other measure strong), and
+    the threshold hung on them."""
     return [why for failed, why in (
         (evidence["colour"] >= 1.0, "the ink's colour is not clearly one of the deck's"),
+        (min(evidence["rank_share"], evidence["suit_share"]) < 1.0,
+         "its rank or suit margin is under the deck's: a wrong view of it at enrolment came "
+         "as close"),
         (evidence["on_card"] < ON_CARD, "the card it implies would lie partly on cloth"),
         (evidence["shifted"] > 0, "its index lay beyond its window's end"),
         (evidence["twin"] > 0 and evidence.get("corners_on", 1.0) < 1.0,
@@ -167,10 +174,12 @@ class Certainty:
 
     @classmethod
     def fit(cls, x: np.ndarray, right: np.ndarray, ridge: float = 1.0,
-            quantiles=(0.05, 0.2, 0.5, 0.8, 0.95)) -> Certainty:
+            quantiles=(0.05, 0.2, 0.5, 0.8, 0.95), wrong_weight: float = 1.0) -> Certainty:
         """Fit the log-odds of a reading being right (`right`, 0 or 1) on evidence rows `x`
-        (Newton's method on the L2-penalised likelihood). The threshold is set apart
-        (`pick`)."""
+        (Newton's method on the L2-penalised likelihood, each wrong reading counted
+        `wrong_weight` times). The threshold is set apart (`pick`), just above the surest
+        wrong reading: weighting the wrong ones makes the fit rank those few, not only the
+        many easy readings."""
         x = np.minimum(np.asarray(x, float), CAP)
         knots = []
         for k in range(x.shape[1]):
@@ -181,13 +190,14 @@ class Certainty:
         scale[scale < 1e-9] = 1.0
         z = np.hstack([(b - mean) / scale, np.ones((len(b), 1))])
         y = np.asarray(right, float)
+        counted = np.where(y > 0, 1.0, wrong_weight)
         w = np.zeros(z.shape[1])
         penalty = np.full(z.shape[1], ridge)
         penalty[-1] = 0.0
         for _ in range(50):
             p = 1 / (1 + np.exp(-np.clip(z @ w, -30, 30)))
-            grad = z.T @ (p - y) + penalty * w
-            hess = (z * (p * (1 - p))[:, None]).T @ z + np.diag(penalty + 1e-9)
+            grad = z.T @ (counted * (p - y)) + penalty * w
+            hess = (z * (counted * p * (1 - p))[:, None]).T @ z + np.diag(penalty + 1e-9)
             step = np.linalg.solve(hess, grad)
             w -= step
             if np.abs(step).max() < 1e-7:

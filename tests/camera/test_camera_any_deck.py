@@ -147,7 +147,8 @@ def _reading(card, centre, u, index_at, logit, colour=0.1):
                        index_at=np.array(index_at, float), doubts=["certainty short"],
                        scores={"match": 0.95}, logit=logit,
                        evidence={"colour": colour, "on_card": 1.0, "shifted": 0.0,
-                                 "twin": 0.0, "corners_on": 1.0})
+                                 "twin": 0.0, "corners_on": 1.0, "rank_share": 2.0,
+                                 "suit_share": 2.0})
 
 
 PAIR = 10.0  # two prints' log-odds added must reach this (the model's pair threshold)

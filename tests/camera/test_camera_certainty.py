@@ -90,7 +90,8 @@ def test_a_measure_beyond_the_fitting_sets_range_weighs_as_at_its_end():
 def test_a_twin_is_vetoed_only_where_its_card_would_reach_onto_the_cloth():
     from drivers.camera.certainty import allowed, vetoed
 
-    good = {"colour": 0.1, "on_card": 1.0, "shifted": 0.0, "twin": 1.0, "corners_on": 1.0}
+    good = {"colour": 0.1, "on_card": 1.0, "shifted": 0.0, "twin": 1.0, "corners_on": 1.0,
+            "rank_share": 2.0, "suit_share": 2.0}
     assert vetoed(good) == []
     phantom = dict(good, corners_on=0.75)
     assert vetoed(phantom) == ["another reading of the same card lies beside it, and this "
@@ -98,5 +99,46 @@ def test_a_twin_is_vetoed_only_where_its_card_would_reach_onto_the_cloth():
     assert vetoed(dict(phantom, twin=0.0)) == []  # a lone card's corner in a smear of felt
     rows = np.zeros((3, len(FEATURES)))
     rows[:, FEATURES.index("on_card")] = 1.0
+    rows[:, FEATURES.index("rank_share")] = rows[:, FEATURES.index("suit_share")] = 2.0
     rows[:2, FEATURES.index("twin")] = 1.0
     assert allowed(rows, np.array([1.0, 0.75, 0.75])).tolist() == [True, False, True]
+
+
+def test_a_margin_under_the_decks_own_is_never_sure_alone():
+    """A wrong view of the deck at enrolment came as close as a share under 1: whatever else the
+    reading shows (a small spade read as a club with every template fitting well), it is not
+    sure alone; at the deck's margin or above, the model decides."""
+    from drivers.camera.certainty import allowed, vetoed
+
+    good = {"colour": 0.1, "on_card": 1.0, "shifted": 0.0, "twin": 0.0, "corners_on": 1.0,
+            "rank_share": 4.0, "suit_share": 1.0}
+    assert vetoed(good) == []
+    why = ["its rank or suit margin is under the deck's: a wrong view of it at enrolment came "
+           "as close"]
+    assert vetoed(dict(good, suit_share=0.27)) == why
+    assert vetoed(dict(good, rank_share=0.99)) == why
+    rows = np.zeros((3, len(FEATURES)))
+    rows[:, FEATURES.index("on_card")] = 1.0
+    rows[:, FEATURES.index("rank_share")] = [2.0, 2.0, 0.5]
+    rows[:, FEATURES.index("suit_share")] = [2.0, 0.5, 2.0]
+    assert allowed(rows).tolist() == [True, False, False]
+
+
+def test_wrong_readings_weighted_rank_the_rare_confident_wrong_one_lower():
+    """Most wrong readings are easy to tell; a few look right on most measures. Counting each
+    wrong reading more makes the fit rank those few below the right ones, where the threshold
+    is picked."""
+    rng = np.random.default_rng(4)
+    n = 6000
+    x = rng.uniform(0, 1, (n, len(FEATURES)))
+    margin, lead = FEATURES.index("rank_margin"), FEATURES.index("suit_lead")
+    right = x[:, margin] > 0.3  # the common wrong readings: a small margin
+    hard = rng.choice(np.flatnonzero(right), 40, replace=False)
+    right[hard] = False  # the rare ones: a good margin, but another suit fits as well
+    x[hard, lead] = rng.uniform(0, 0.05, 40)
+    x[right, lead] = rng.uniform(0, 1, int(right.sum()))
+    plain = Certainty.fit(x, right.astype(int), ridge=3.0)
+    weighted = Certainty.fit(x, right.astype(int), ridge=3.0, wrong_weight=10.0)
+    sure_plain = pick(plain.logits(x), right)[1]
+    sure_weighted = pick(weighted.logits(x), right)[1]
+    assert sure_weighted > sure_plain + 100
