@@ -84,8 +84,14 @@ after the classifiers' ridge change (figures in docs/camera.md), and has been se
 901 to 906 (never used in this repository or its history) and KDE's "Oxygen" (`oxygen`, the
 package's last French-suited deck under an open licence: Konqi's licence is the KDE project's
 own, XSkat's German deck is German-suited), chosen by its name and licence alone and checked
-(as text) to name all 52 cards' elements, GPL-2.0-or-later. `bench/camera.py --final` reads
-it, once.
+(as text) to name all 52 cards' elements, GPL-2.0-or-later. `bench/camera.py --final` read
+it once, on 2026-11-27, after the ink colour was read from the glyphs' strokes and the certainty
+model refitted (figures in docs/camera.md); it has been seen since (figures only).
+
+`FINAL10` replaces it, fixed on 2026-11-27 before any of its designs was rendered: pool seeds
+1001 to 1006 (never used in this repository or its history). No open French-suited deck family
+is left in the Debian package the others came from; one from elsewhere is to be added before
+the set is read, chosen by its name and licence alone.
 """
 
 from __future__ import annotations
@@ -120,14 +126,16 @@ FINAL6 = [f"pool-{seed}" for seed in range(601, 607)] + ["nicu-ornamental", "jol
 FINAL7 = [f"pool-{seed}" for seed in range(701, 707)] + ["future-simple", "penguins"]
 # the eighth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL8 = [f"pool-{seed}" for seed in range(801, 807)] + ["ancient-egyptians", "oxygen-air"]
-# the next, fixed before any was rendered
+# the ninth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL9 = [f"pool-{seed}" for seed in range(901, 907)] + ["oxygen"]
+# the next, fixed before any was rendered
+FINAL10 = [f"pool-{seed}" for seed in range(1001, 1007)]
 # read as final held-out designs, then looked at (enrolment refuses them)
 LOOKED_AT = ["oxygen-white", "future-simple"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
-            + FINAL8 + FINAL9)
+            + FINAL8 + FINAL9 + FINAL10)
 SEEN_FAMILY = ["younes"]
 
 

@@ -19,6 +19,7 @@ from hardware_mocks.catalogue import (
     FINAL7,
     FINAL8,
     FINAL9,
+    FINAL10,
     FRESH,
     HELD_OUT,
     LOOKED_AT,
@@ -47,12 +48,14 @@ def test_the_final_set_is_held_out_and_new():
     assert set(FINAL7) <= set(HELD_OUT) | set(LOOKED_AT)
     assert set(FINAL8) <= set(HELD_OUT)
     assert set(FINAL9) <= set(HELD_OUT)
-    assert not set(FINAL9) & (set(FINAL) | set(FINAL2) | set(FINAL3) | set(FINAL4) | set(FINAL5)
-                              | set(FINAL6) | set(FINAL7) | set(FINAL8) | set(FRESH))
-    assert len(FINAL9) >= 6
+    assert set(FINAL10) <= set(HELD_OUT)
+    assert not set(FINAL10) & (set(FINAL) | set(FINAL2) | set(FINAL3) | set(FINAL4) | set(FINAL5)
+                               | set(FINAL6) | set(FINAL7) | set(FINAL8) | set(FINAL9)
+                               | set(FRESH))
+    assert len(FINAL10) >= 6
 
 
-@pytest.mark.parametrize("name", FINAL9)
+@pytest.mark.parametrize("name", FINAL10)
 def test_every_final_design_resolves_without_being_drawn(name):
     kind = source(name)
     if kind == "fetched":
