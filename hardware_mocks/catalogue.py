@@ -89,9 +89,10 @@ it once, on 2026-11-27, after the ink colour was read from the glyphs' strokes a
 model refitted (figures in docs/camera.md); it has been seen since (figures only).
 
 `FINAL10` replaces it, fixed on 2026-11-27 before any of its designs was rendered: pool seeds
-1001 to 1006 (never used in this repository or its history). No open French-suited deck family
-is left in the Debian package the others came from; one from elsewhere is to be added before
-the set is read, chosen by its name and licence alone.
+1001 to 1006 (never used in this repository or its history) and GNOME Aisleriot's "Anglo" deck
+(`anglo`, Debian's gnome-cards-data, GPL-3.0-or-later), the Anglo-American pattern most casino
+decks follow, chosen by its name and licence alone and checked (as text) to name all 52 cards'
+elements.
 """
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ FINAL8 = [f"pool-{seed}" for seed in range(801, 807)] + ["ancient-egyptians", "o
 # the ninth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL9 = [f"pool-{seed}" for seed in range(901, 907)] + ["oxygen"]
 # the next, fixed before any was rendered
-FINAL10 = [f"pool-{seed}" for seed in range(1001, 1007)]
+FINAL10 = [f"pool-{seed}" for seed in range(1001, 1007)] + ["anglo"]
 # read as final held-out designs, then looked at (enrolment refuses them)
 LOOKED_AT = ["oxygen-white", "future-simple"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL

@@ -20,6 +20,9 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   "Standard" (`kde-standard`) and "Dondorf" (`dondorf`), GPL-2.0-or-later, and the other
   decks `PACKAGES` lists from it (Penguins is GPL-3.0-or-later: its Tux art keeps its authors'
   credit, as the package's copyright file asks).
+- `anglo`: GNOME Aisleriot's "Anglo" deck (GPL-3.0-or-later, the package's copyright file
+  lists no other licence for its card themes), from Debian's gnome-cards-data, one SVG whose
+  elements are named `club_1` ... `spade_king`.
 
 cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 """
@@ -71,6 +74,8 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
                    "usr/share/carddecks/svg-oxygen-air", "GPL-2.0-or-later"),
     "oxygen": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                "usr/share/carddecks/svg-oxygen", "GPL-2.0-or-later"),
+    "anglo": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+              "GPL-3.0-or-later"),
     # listed apart in the copyright file: GPL-3+, with the Tux artwork's credit
     "penguins": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                  "usr/share/carddecks/svg-penguins", "GPL-3.0-or-later"),
@@ -97,6 +102,8 @@ def fetched_deck(name: str, cache_dir: Path, out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     if name in KDE_SVG:
         return render_svg_elements(source / KDE_SVG[name], out_dir, _kde_element)
+    if name in AISLERIOT_SVG:
+        return render_svg_elements(source / AISLERIOT_SVG[name], out_dir, _aisleriot_element)
     if name.startswith("kennard"):
         with tempfile.TemporaryDirectory(prefix="kennard-flat-") as flat:
             for card in ALL_CARDS:  # written per call: never a half-written shared file
@@ -152,6 +159,15 @@ def _kde_element(card: Card) -> str:
     rank = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}.get(card.rank,
                                                                                card.rank)
     return f"{rank}_{suit}"
+
+
+AISLERIOT_SVG = {"anglo": "anglo.svgz"}
+
+
+def _aisleriot_element(card: Card) -> str:
+    """An Aisleriot deck's element id: `club_1` ... `club_10`, `heart_jack`, `diamond_king`."""
+    suit, rank = _kde_element(card).split("_")[::-1]
+    return f"{suit}_{rank}"
 
 
 def _younes_name(card: Card) -> str:
