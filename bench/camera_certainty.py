@@ -65,7 +65,7 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
     certainty = Certainty.load(Path(model)) if model else None
     rec = Recognizer(profile, certainty=certainty)
     rng = np.random.default_rng([seed, TUNING.index(name)])
-    rows, right, scene_of, pairs, corners = [], [], [], [], []
+    rows, right, scene_of, pairs = [], [], [], []
     for s in range(scenes):
         size = (1920, 1080) if s % 4 == 3 else (1280, 720)
         scene = envelope_scene(deck, rng, size=size)
@@ -75,7 +75,6 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
         labels = label(readings, scene.cards)
         for r, (_, ok) in zip(readings, labels, strict=True):
             rows.append(Certainty.vector(r.evidence))
-            corners.append(r.evidence["corners_on"])
             right.append(ok)
             scene_of.append(s)
         # two readings of one code whose indices lie apart: two prints, as `merge` pairs them
@@ -92,7 +91,6 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
                 pairs.append((base + a, base + b, labels[a][1]))
     return {"name": name, "x": np.array(rows).reshape(-1, len(FEATURES)),
             "right": np.array(right, int), "scene": np.array(scene_of, int),
-            "corners_on": np.array(corners, float),
             "pairs": np.array(pairs, int).reshape(-1, 3)}
 
 
@@ -148,13 +146,13 @@ def main() -> None:
     y = np.concatenate([d["right"] for d in train])
     # readings a veto keeps from being sure alone (`certainty.vetoed`) are left out of the fit
     # and of the pick
-    fit_on = allowed(x, np.concatenate([d["corners_on"] for d in train]))
+    fit_on = allowed(x)
     model = Certainty.fit(x[fit_on], y[fit_on], ridge=args.ridge,
                           wrong_weight=args.wrong_weight)
     xs = np.vstack([d["x"] for d in held])
     ys = np.concatenate([d["right"] for d in held])
     logits = model.logits(xs)
-    free = allowed(xs, np.concatenate([d["corners_on"] for d in held]))
+    free = allowed(xs)
     threshold, sure = pick(np.where(free, logits, -np.inf), ys)
     model.threshold = threshold
     # the same with the two sets' roles swapped: how far the threshold hangs on which wrong

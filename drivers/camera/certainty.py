@@ -60,40 +60,30 @@ ON_CARD = 0.92  # the share of a card that must lie on card, not cloth
 
 
 def vetoed(evidence: dict[str, float]) -> list[str]:
-    """Why a reading can never be sure alone, whatever its log-odds: the ink's colour is not
-    one of the deck's (its suit was chosen among all four); the card it implies lies partly on
-    cloth; its index lay beyond its window's end (found in a window cut again: the corner, and
-    the card's centre it implies, lie off along the edge); another reading of the same card
-    lies beside it and a corner of the card this one implies lies on the cloth (a print read
-    as if its card lay elsewhere: a fanned card's lower print of a four-index design read as
-    the far end's, its card reaching over the hand's top onto the cloth). On the tuning
-    designs' readings the last two held the wrong readings the model rated highest; every
-    right reading with a twin had its card's four corners on card. And a rank or suit margin
-    under the deck's own (`rank_share` or `suit_share` below 1: a wrong view of this deck at
-    enrolment came that close): on the tuning designs such readings held the wrong readings
-    the model rated highest (a small spade read as a club, every other measure strong), and
-    the threshold hung on them."""
+    """Why a reading can never be sure alone, whatever its log-odds: the card it implies lies
+    partly on cloth; its index lay beyond its window's end (found in a window cut again: the
+    corner, and the card's centre it implies, lie off along the edge); its rank or suit margin
+    is under the deck's own (`rank_share` or `suit_share` below 1: a wrong view of this deck
+    at enrolment came that close). On the tuning designs' readings the last held the wrong
+    readings the model rated highest (a small spade read as a club, every other measure
+    strong), and the threshold hung on them. The ink's colour unclear, and a reading of the
+    same card beside one whose card reaches onto the cloth, were vetoes too; with the wrong
+    readings weighted in the fit the model ranks them as well without (as many sure readings
+    both ways the sets are swapped), so they are measures only."""
     return [why for failed, why in (
-        (evidence["colour"] >= 1.0, "the ink's colour is not clearly one of the deck's"),
         (min(evidence["rank_share"], evidence["suit_share"]) < 1.0,
          "its rank or suit margin is under the deck's: a wrong view of it at enrolment came "
          "as close"),
         (evidence["on_card"] < ON_CARD, "the card it implies would lie partly on cloth"),
         (evidence["shifted"] > 0, "its index lay beyond its window's end"),
-        (evidence["twin"] > 0 and evidence.get("corners_on", 1.0) < 1.0,
-         "another reading of the same card lies beside it, and this one's card would reach "
-         "onto the cloth"),
     ) if failed]
 
 
-def allowed(x: np.ndarray, corners_on: np.ndarray | None = None) -> np.ndarray:
-    """`vetoed` for rows of evidence (`FEATURES` order) and their `corners_on` (not one of the
-    model's measures): True where no veto holds."""
+def allowed(x: np.ndarray) -> np.ndarray:
+    """`vetoed` for rows of evidence (`FEATURES` order): True where no veto holds."""
     x = np.atleast_2d(x)
-    corners = np.ones(len(x)) if corners_on is None else np.asarray(corners_on, float)
-    return np.array([not vetoed({**dict(zip(FEATURES, row.tolist(), strict=True)),
-                                 "corners_on": float(c)})
-                     for row, c in zip(x, corners, strict=True)], bool)
+    return np.array([not vetoed(dict(zip(FEATURES, row.tolist(), strict=True)))
+                     for row in x], bool)
 
 
 @dataclass

@@ -255,7 +255,6 @@ class Recognizer:
         centres = card_centres(found, width, aspect).tolist()
         sure: list[tuple[float, ...]] = []
         on_shares = _on_cards(mask, found, width, aspect).tolist()
-        corners_on = _corners_on(mask, found, width, aspect).tolist()
         # the corners at long edges are read together, then those the outlines imply that no
         # card read surely accounts for. Within each batch a corner is passed over, as when
         # read one by one, where a card read surely before it in the batch accounts for it
@@ -292,7 +291,6 @@ class Recognizer:
             for i, reading in zip(batch, batch_read, strict=True):
                 if reading is not None:
                     reading.evidence["on_card"] = on_shares[i]
-                    reading.evidence["corners_on"] = corners_on[i]
             self._judge_all([r for r in batch_read if r is not None])
             for i, reading in zip(batch, batch_read, strict=True):
                 if reading is None:
@@ -483,8 +481,7 @@ class Recognizer:
                     "line": line, "down": down, "shifted": float(shift != 0),
                     "outline": float(corner.from_outline), "higher": 0.0,
                     "width": width / 100, "nine": float(rank == "9"),
-                    "court": float(rank in "JQK"), "on_card": 1.0, "twin": 0.0,
-                    "corners_on": 1.0}
+                    "court": float(rank in "JQK"), "on_card": 1.0, "twin": 0.0}
         x0, y0, x1, y1 = found.rank_box
         index_at = to_frame @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
         reading = CardReading(rank + suit, 0.0, min(r_margin, s_margin), False, center,
@@ -753,19 +750,6 @@ def _on_cards(mask: np.ndarray, corners: Corners, width: float,
 
 
 _ON_CARDS = np.linspace(0.1, 0.9, 5)  # where `_on_cards` samples, in card widths and heights
-
-
-def _corners_on(mask: np.ndarray, corners: Corners, width: float,
-                aspect: float) -> np.ndarray:
-    """The share of the four corners of the card each corner implies (a little inside them,
-    past their rounding) that lies on card, of those the frame shows. A card can be covered
-    only by cards: where one of its corners lies on the cloth it does not lie there. The card a
-    fanned card's lower print implies, read as if it were the other end's print, reaches past
-    the hand's top-left onto the cloth, as an index read at the wrong end of a lone card
-    does; a share of the whole card misses it when the cloth is a thin strip."""
-    inset = 0.08 * width
-    return _on_card_share(mask, corners, np.array([inset, width - inset]),
-                          np.array([inset, width * aspect - inset]), 0.0)
 
 
 # how far apart (card widths) two readings of one code make one a twin of the other: beyond the

@@ -137,7 +137,7 @@ def test_an_index_just_beyond_the_windows_slack_is_found_and_read(off, four_colo
     assert shifted, "no index was found beyond its window's end: the case is not tested"
 
 
-def _reading(card, centre, u, index_at, logit, colour=0.1):
+def _reading(card, centre, u, index_at, logit, shifted=0.0):
     from drivers.camera.corners import Corner
     from drivers.camera.recognize import CardReading
 
@@ -146,9 +146,8 @@ def _reading(card, centre, u, index_at, logit, colour=0.1):
     return CardReading(card, 0.5, 0.2, False, np.array(centre, float), corner=corner,
                        index_at=np.array(index_at, float), doubts=["certainty short"],
                        scores={"match": 0.95}, logit=logit,
-                       evidence={"colour": colour, "on_card": 1.0, "shifted": 0.0,
-                                 "twin": 0.0, "corners_on": 1.0, "rank_share": 2.0,
-                                 "suit_share": 2.0})
+                       evidence={"colour": 0.1, "on_card": 1.0, "shifted": shifted,
+                                 "twin": 0.0, "rank_share": 2.0, "suit_share": 2.0})
 
 
 PAIR = 10.0  # two prints' log-odds added must reach this (the model's pair threshold)
@@ -164,17 +163,17 @@ def test_two_index_corners_short_alone_are_sure_together():
 
 
 @pytest.mark.parametrize(("second", "why"), [
-    (("6C", (-1, 0), (552, 462), 4.5, 0.1), "they disagree"),
-    (("6S", (-1, 0), (552, 462), 3.0, 0.1), "together still short"),
-    (("6S", (-1, 0), (552, 462), 4.5, 1.0), "one's ink colour not known"),
-    (("6S", (1, 0), (452, 341), 4.5, 0.1), "one printed index read twice"),
+    (("6C", (-1, 0), (552, 462), 4.5, 0.0), "they disagree"),
+    (("6S", (-1, 0), (552, 462), 3.0, 0.0), "together still short"),
+    (("6S", (-1, 0), (552, 462), 4.5, 1.0), "one's index lay beyond its window's end"),
+    (("6S", (1, 0), (452, 341), 4.5, 0.0), "one printed index read twice"),
 ])
 def test_index_corners_short_alone_stay_uncertain_otherwise(second, why):
     from drivers.camera.recognize import merge
 
-    card, u, at, logit, colour = second
+    card, u, at, logit, shifted = second
     cards = merge([_reading("6S", (500, 400), (1, 0), (450, 340), 6.0),
-                   _reading(card, (502, 401), u, at, logit, colour)], 100.0, PAIR)
+                   _reading(card, (502, 401), u, at, logit, shifted)], 100.0, PAIR)
     assert not any(c.certain for c in cards), why
 
 
