@@ -499,7 +499,7 @@ def glyph_tint(patch: np.ndarray, ink: np.ndarray, found: Located,
     rank_at = mask[ry0 - y0: ry1 - y0, rx0 - x0: rx1 - x0]
     suit_at = mask[sy0 - y0: sy1 - y0, sx0 - x0: sx1 - x0]
     for at, glyph in zip((rank_at, suit_at), glyphs or (None, None), strict=True):
-        at |= True if glyph is None or glyph.shape != at.shape else glyph
+        at |= True if glyph is None else glyph
     mask &= box > 0.3
     if np.count_nonzero(mask) < 12:
         return None

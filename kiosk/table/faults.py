@@ -93,10 +93,13 @@ class FaultBoard:
         """Whether an `uncertain` card of this source waits to be settled."""
         return any(f.kind == "uncertain" and f.source == source for f in self.open.values())
 
+    def in_turn(self) -> list[tuple[int, Held]]:
+        """Every card held back, in their turns: (held event's seq, `Held`)."""
+        return sorted(self.held.items(), key=lambda item: item[1].turn)
+
     def held_of(self, source: str) -> list[tuple[int, str]]:
         """The cards of this source held back, in their turns: (held event's seq, card)."""
-        return [(seq, h.card) for seq, h in sorted(self.held.items(), key=lambda i: i[1].turn)
-                if h.source == source]
+        return [(seq, h.card) for seq, h in self.in_turn() if h.source == source]
 
     def waits(self, source: str, turn: int) -> bool:
         """Whether a card of this source whose turn is `turn` (an event's seq) must wait: an

@@ -141,8 +141,8 @@ class CardFeed:
         try:
             board = self.service.board
             for origin in {h.source for h in board.held.values()}:
-                while board.held_of(origin):
-                    seq, card = board.held_of(origin)[0]
+                while first := board.held_of(origin):
+                    seq, card = first[0]
                     turn = board.held[seq].turn
                     if board.waits(origin, turn):
                         break

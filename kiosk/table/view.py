@@ -265,7 +265,7 @@ def build_view(parts: TableParts, audience: str) -> TableView:
         dealer=_dealer(shown),
         shoe=_shoe(parts.shoe),
         source=board.source, faults=faults, last_alert=board.last,
-        held=tuple(h.card for h in sorted(board.held.values(), key=lambda h: h.turn)),
+        held=tuple(h.card for _, h in board.in_turn()),
         choices=_choices(state, rnd, parts, finished),
         next_card=next_card_target(rnd) if rnd is not None and not finished else "",
         pending=pending(rnd) if rnd is not None and not finished else "",
