@@ -95,7 +95,14 @@ now, no longer held out.
 1001 to 1006 (never used in this repository or its history) and GNOME Aisleriot's "Anglo" deck
 (`anglo`, Debian's gnome-cards-data, GPL-3.0-or-later), the Anglo-American pattern most casino
 decks follow, chosen by its name and licence alone and checked (as text) to name all 52 cards'
-elements.
+elements. `bench/camera.py --final` read it once, on 2026-11-27, with the model whose colour
+and twin vetoes were dropped (figures in docs/camera.md); it has been seen since (figures
+only: no design of it was diagnosed).
+
+`FINAL11` replaces it, fixed on 2026-11-27 before any of its designs was rendered: pool seeds
+1101 to 1106 (never used in this repository or its history) and Aisleriot's "Neoclassical"
+deck (`neoclassical`, the same package and licence), chosen by its name alone, a family no
+other set used, and checked (as text) to name all 52 cards' elements.
 """
 
 from __future__ import annotations
@@ -132,14 +139,16 @@ FINAL7 = [f"pool-{seed}" for seed in range(701, 707)] + ["future-simple", "pengu
 FINAL8 = [f"pool-{seed}" for seed in range(801, 807)] + ["ancient-egyptians", "oxygen-air"]
 # the ninth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL9 = [f"pool-{seed}" for seed in range(901, 907)] + ["oxygen"]
-# the next, fixed before any was rendered
+# the tenth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL10 = [f"pool-{seed}" for seed in range(1001, 1007)] + ["anglo"]
+# the next, fixed before any was rendered
+FINAL11 = [f"pool-{seed}" for seed in range(1101, 1107)] + ["neoclassical"]
 # read as final held-out designs, then looked at (enrolment refuses them)
 LOOKED_AT = ["oxygen-white", "future-simple", "oxygen"]
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
-            + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10)
+            + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11)
 SEEN_FAMILY = ["younes"]
 
 

@@ -22,7 +22,8 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   credit, as the package's copyright file asks).
 - `anglo`: GNOME Aisleriot's "Anglo" deck (GPL-3.0-or-later, the package's copyright file
   lists no other licence for its card themes), from Debian's gnome-cards-data, one SVG whose
-  elements are named `club_1` ... `spade_king`.
+  elements are named `club_1` ... `spade_king`; `neoclassical`, its "Neoclassical" deck, the
+  same way.
 
 cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 """
@@ -76,6 +77,8 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
                "usr/share/carddecks/svg-oxygen", "GPL-2.0-or-later"),
     "anglo": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
               "GPL-3.0-or-later"),
+    "neoclassical": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+                     "GPL-3.0-or-later"),
     # listed apart in the copyright file: GPL-3+, with the Tux artwork's credit
     "penguins": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                  "usr/share/carddecks/svg-penguins", "GPL-3.0-or-later"),
@@ -161,7 +164,7 @@ def _kde_element(card: Card) -> str:
     return f"{rank}_{suit}"
 
 
-AISLERIOT_SVG = {"anglo": "anglo.svgz"}
+AISLERIOT_SVG = {"anglo": "anglo.svgz", "neoclassical": "neoclassical.svgz"}
 
 
 def _aisleriot_element(card: Card) -> str:

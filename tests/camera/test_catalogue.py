@@ -20,6 +20,7 @@ from hardware_mocks.catalogue import (
     FINAL8,
     FINAL9,
     FINAL10,
+    FINAL11,
     FRESH,
     HELD_OUT,
     LOOKED_AT,
@@ -27,7 +28,7 @@ from hardware_mocks.catalogue import (
     TUNING,
     source,
 )
-from hardware_mocks.fetched import PACKAGES
+from hardware_mocks.fetched import AISLERIOT_SVG, KDE_SVG, PACKAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,13 +50,14 @@ def test_the_final_set_is_held_out_and_new():
     assert set(FINAL8) <= set(HELD_OUT)
     assert set(FINAL9) <= set(HELD_OUT) | set(LOOKED_AT)
     assert set(FINAL10) <= set(HELD_OUT)
-    assert not set(FINAL10) & (set(FINAL) | set(FINAL2) | set(FINAL3) | set(FINAL4) | set(FINAL5)
+    assert set(FINAL11) <= set(HELD_OUT)
+    assert not set(FINAL11) & (set(FINAL) | set(FINAL2) | set(FINAL3) | set(FINAL4) | set(FINAL5)
                                | set(FINAL6) | set(FINAL7) | set(FINAL8) | set(FINAL9)
-                               | set(FRESH))
-    assert len(FINAL10) >= 6
+                               | set(FINAL10) | set(FRESH))
+    assert len(FINAL11) >= 6
 
 
-@pytest.mark.parametrize("name", FINAL10)
+@pytest.mark.parametrize("name", FINAL11)
 def test_every_final_design_resolves_without_being_drawn(name):
     kind = source(name)
     if kind == "fetched":
@@ -64,10 +66,15 @@ def test_every_final_design_resolves_without_being_drawn(name):
 
 
 def test_a_fetched_final_deck_is_a_deck_no_other_deck_is():
-    """A package may hold several decks (Debian's KDE card decks): each a folder of its own."""
-    for name in (n for n in FINAL9 if source(n) == "fetched"):
-        others = {PACKAGES[o][:2] for o in PACKAGES if o != name}
-        assert PACKAGES[name][:2] not in others
+    """A package may hold several decks (Debian's KDE card decks, each a folder of its own;
+    Aisleriot's, each an SVG file of one folder): a final deck is none of the others."""
+    def where(name):
+        return (*PACKAGES[name][:2], KDE_SVG.get(name), AISLERIOT_SVG.get(name))
+
+    finals = [n for n in FINAL10 + FINAL11 if source(n) == "fetched"]
+    assert finals
+    for name in finals:
+        assert where(name) not in {where(o) for o in PACKAGES if o != name}
         assert PACKAGES[name][2], f"{name} names no licence"
 
 
@@ -82,8 +89,8 @@ def test_every_catalogued_name_resolves_and_a_wrong_one_does_not():
 def test_nothing_outside_the_catalogue_and_the_benchmark_names_a_final_design():
     """A test or tool that named one would render it before the final reading (a fetched deck
     is named where it is fetched, `fetched.py`, too)."""
-    pools = [n for n in FINAL9 if source(n) == "pool"]
-    fetched = [n for n in FINAL9 if source(n) == "fetched"]
+    pools = [n for n in FINAL11 if source(n) == "pool"]
+    fetched = [n for n in FINAL11 if source(n) == "fetched"]
     named = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in pools)
                        + "".join(rf"|random_design\(\s*{n[5:]}\s*\)" for n in pools))
     fetched_named = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])"
