@@ -22,8 +22,10 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   credit, as the package's copyright file asks).
 - `anglo`: GNOME Aisleriot's "Anglo" deck (GPL-3.0-or-later, the package's copyright file
   lists no other licence for its card themes), from Debian's gnome-cards-data, one SVG whose
-  elements are named `club_1` ... `spade_king`; `neoclassical`, its "Neoclassical" deck, the
-  same way.
+  elements are named `club_1` ... `spade_king`; `neoclassical`, its "Neoclassical" deck, and
+  the package's other French-suited decks tuning reads (Gnomangelo, Tango, Plastic, Ancient
+  French, Atlasnye) or enrolment refuses (Simplistic, Guyenne Classic, Tango Nuevo), the same
+  way.
 
 cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 """
@@ -79,6 +81,22 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
               "GPL-3.0-or-later"),
     "neoclassical": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
                      "GPL-3.0-or-later"),
+    "gnomangelo": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+                   "GPL-3.0-or-later"),
+    "tango": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+              "GPL-3.0-or-later"),
+    "plastic": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+                "GPL-3.0-or-later"),
+    "ancient-french": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+                       "GPL-3.0-or-later"),
+    "atlasnye": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+                 "GPL-3.0-or-later"),
+    "simplistic": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+                   "GPL-3.0-or-later"),
+    "guyenne-classic": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+                        "GPL-3.0-or-later"),
+    "tango-nuevo": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+                    "GPL-3.0-or-later"),
     # listed apart in the copyright file: GPL-3+, with the Tux artwork's credit
     "penguins": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                  "usr/share/carddecks/svg-penguins", "GPL-3.0-or-later"),
@@ -137,7 +155,12 @@ def render_svg_elements(svg: Path, out_dir: Path, element, width: int = CARD_W) 
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
+    from PySide6.QtWidgets import QApplication
 
+    # a deck whose SVG holds text (Gnomangelo's copyright line) needs fonts, which Qt reads
+    # only with an application object: without one it aborts the process
+    if QApplication.instance() is None:
+        render_svg_elements.app = QApplication([])  # type: ignore[attr-defined]
     renderer = QSvgRenderer(str(svg))
     if not renderer.isValid():
         raise RuntimeError(f"{svg} is not a valid SVG")
@@ -164,7 +187,11 @@ def _kde_element(card: Card) -> str:
     return f"{rank}_{suit}"
 
 
-AISLERIOT_SVG = {"anglo": "anglo.svgz", "neoclassical": "neoclassical.svgz"}
+AISLERIOT_SVG = {"anglo": "anglo.svgz", "neoclassical": "neoclassical.svgz",
+                 "gnomangelo": "gnomangelo.svgz", "tango": "tango.svgz",
+                 "plastic": "plastic.svgz", "ancient-french": "ancient_french.svgz",
+                 "atlasnye": "atlasnye.svgz", "simplistic": "simplistic.svgz",
+                 "guyenne-classic": "guyenne-classic.svgz", "tango-nuevo": "tango_nuevo.svgz"}
 
 
 def _aisleriot_element(card: Card) -> str:
