@@ -103,6 +103,14 @@ only: no design of it was diagnosed).
 1101 to 1106 (never used in this repository or its history) and Aisleriot's "Neoclassical"
 deck (`neoclassical`, the same package and licence), chosen by its name alone, a family no
 other set used, and checked (as text) to name all 52 cards' elements.
+`bench/camera.py --final` read it once, on 2026-11-27, with the certainty model refitted on
+39 tuning designs (figures in docs/camera.md); it has been seen since (figures only).
+
+`FINAL12` replaces it, fixed on 2026-11-27 before any of its designs was rendered: pool seeds
+1201 to 1206 (never used in this repository or its history) and Aisleriot's "Slavic
+Costumes" deck (`slavic-costumes`, the same package and licence), chosen by its name alone, a
+family no other set or tuning used, and checked (as text) to name all 52 cards' elements
+under French suits' names.
 
 Five more of that package's French-suited decks joined `TUNING` on 2026-11-27, so that the
 certainty model is fitted on more families than the generator's and KDE's: Gnomangelo, Tango
@@ -149,8 +157,10 @@ FINAL8 = [f"pool-{seed}" for seed in range(801, 807)] + ["ancient-egyptians", "o
 FINAL9 = [f"pool-{seed}" for seed in range(901, 907)] + ["oxygen"]
 # the tenth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL10 = [f"pool-{seed}" for seed in range(1001, 1007)] + ["anglo"]
-# the next, fixed before any was rendered
+# the eleventh final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL11 = [f"pool-{seed}" for seed in range(1101, 1107)] + ["neoclassical"]
+# the next, fixed before any was rendered
+FINAL12 = [f"pool-{seed}" for seed in range(1201, 1207)] + ["slavic-costumes"]
 # looked at, and refused at enrolment: never held out, and no tuning design either (the
 # first three were read as final held-out designs)
 LOOKED_AT = ["oxygen-white", "future-simple", "oxygen", "simplistic", "guyenne-classic",
@@ -158,7 +168,7 @@ LOOKED_AT = ["oxygen-white", "future-simple", "oxygen", "simplistic", "guyenne-c
 HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
-            + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11)
+            + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12)
 SEEN_FAMILY = ["younes"]
 
 

@@ -22,7 +22,8 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   credit, as the package's copyright file asks).
 - `anglo`: GNOME Aisleriot's "Anglo" deck (GPL-3.0-or-later, the package's copyright file
   lists no other licence for its card themes), from Debian's gnome-cards-data, one SVG whose
-  elements are named `club_1` ... `spade_king`; `neoclassical`, its "Neoclassical" deck, and
+  elements are named `club_1` ... `spade_king`; `neoclassical` and `slavic-costumes`, its
+  "Neoclassical" and "Slavic Costumes" decks, and
   the package's other French-suited decks tuning reads (Gnomangelo, Tango, Plastic, Ancient
   French, Atlasnye) or enrolment refuses (Simplistic, Guyenne Classic, Tango Nuevo), the same
   way.
@@ -81,6 +82,8 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
               "GPL-3.0-or-later"),
     "neoclassical": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
                      "GPL-3.0-or-later"),
+    "slavic-costumes": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
+                        "GPL-3.0-or-later"),
     "gnomangelo": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
                    "GPL-3.0-or-later"),
     "tango": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
@@ -191,7 +194,8 @@ AISLERIOT_SVG = {"anglo": "anglo.svgz", "neoclassical": "neoclassical.svgz",
                  "gnomangelo": "gnomangelo.svgz", "tango": "tango.svgz",
                  "plastic": "plastic.svgz", "ancient-french": "ancient_french.svgz",
                  "atlasnye": "atlasnye.svgz", "simplistic": "simplistic.svgz",
-                 "guyenne-classic": "guyenne-classic.svgz", "tango-nuevo": "tango_nuevo.svgz"}
+                 "guyenne-classic": "guyenne-classic.svgz", "tango-nuevo": "tango_nuevo.svgz",
+                 "slavic-costumes": "slavic_costumes.svgz"}
 
 
 def _aisleriot_element(card: Card) -> str:
