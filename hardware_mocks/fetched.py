@@ -22,11 +22,10 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   credit, as the package's copyright file asks).
 - `anglo`: GNOME Aisleriot's "Anglo" deck (GPL-3.0-or-later, the package's copyright file
   lists no other licence for its card themes), from Debian's gnome-cards-data, one SVG whose
-  elements are named `club_1` ... `spade_king`; `neoclassical` and `slavic-costumes`, its
-  "Neoclassical" and "Slavic Costumes" decks, and
-  the package's other French-suited decks tuning reads (Gnomangelo, Tango, Plastic, Ancient
-  French, Atlasnye) or enrolment refuses (Simplistic, Guyenne Classic, Tango Nuevo), the same
-  way.
+  elements are named `club_1` ... `spade_king`; so are its "Neoclassical" and "Slavic
+  Costumes" decks (final sets), and its other French-suited decks that tuning reads
+  (Gnomangelo, Tango, Plastic, Ancient French, Atlasnye) or enrolment refuses (Simplistic,
+  Guyenne Classic, Tango Nuevo): `AISLERIOT_SVG` names each one's file.
 
 cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 """
@@ -46,6 +45,13 @@ from hardware_mocks.decks import CARD_W, render_svg_deck
 from hardware_mocks.npm_cache import fetch_debian_package, fetch_package
 from models.cards import ALL_CARDS, Card
 
+# GNOME Aisleriot's decks (Debian's gnome-cards-data): each one's SVG file
+AISLERIOT_SVG = {"anglo": "anglo.svgz", "neoclassical": "neoclassical.svgz",
+                 "gnomangelo": "gnomangelo.svgz", "tango": "tango.svgz",
+                 "plastic": "plastic.svgz", "ancient-french": "ancient_french.svgz",
+                 "atlasnye": "atlasnye.svgz", "simplistic": "simplistic.svgz",
+                 "guyenne-classic": "guyenne-classic.svgz", "tango-nuevo": "tango_nuevo.svgz",
+                 "slavic-costumes": "slavic_costumes.svgz"}
 PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder inside it, licence)
     "kennard": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/2color", "CC0"),
     "kennard-4c": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/4color", "CC0"),
@@ -78,31 +84,12 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
                    "usr/share/carddecks/svg-oxygen-air", "GPL-2.0-or-later"),
     "oxygen": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                "usr/share/carddecks/svg-oxygen", "GPL-2.0-or-later"),
-    "anglo": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-              "GPL-3.0-or-later"),
-    "neoclassical": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-                     "GPL-3.0-or-later"),
-    "slavic-costumes": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-                        "GPL-3.0-or-later"),
-    "gnomangelo": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-                   "GPL-3.0-or-later"),
-    "tango": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-              "GPL-3.0-or-later"),
-    "plastic": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-                "GPL-3.0-or-later"),
-    "ancient-french": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-                       "GPL-3.0-or-later"),
-    "atlasnye": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-                 "GPL-3.0-or-later"),
-    "simplistic": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-                   "GPL-3.0-or-later"),
-    "guyenne-classic": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-                        "GPL-3.0-or-later"),
-    "tango-nuevo": ("deb:gnome-cards-data=1:3.22.23-1", "usr/share/aisleriot/cards",
-                    "GPL-3.0-or-later"),
     # listed apart in the copyright file: GPL-3+, with the Tux artwork's credit
     "penguins": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                  "usr/share/carddecks/svg-penguins", "GPL-3.0-or-later"),
+    # Aisleriot's decks: one folder, an SVG file each
+    **dict.fromkeys(AISLERIOT_SVG, ("deb:gnome-cards-data=1:3.22.23-1",
+                                    "usr/share/aisleriot/cards", "GPL-3.0-or-later")),
 }
 KDE_SVG = {"tigullio": "tigullio-international.svgz", "nicu-white": "white.svgz",
            "oxygen-white": "oxygen-white.svgz", "kde-standard": "standard.svgz",
@@ -189,13 +176,6 @@ def _kde_element(card: Card) -> str:
                                                                                card.rank)
     return f"{rank}_{suit}"
 
-
-AISLERIOT_SVG = {"anglo": "anglo.svgz", "neoclassical": "neoclassical.svgz",
-                 "gnomangelo": "gnomangelo.svgz", "tango": "tango.svgz",
-                 "plastic": "plastic.svgz", "ancient-french": "ancient_french.svgz",
-                 "atlasnye": "atlasnye.svgz", "simplistic": "simplistic.svgz",
-                 "guyenne-classic": "guyenne-classic.svgz", "tango-nuevo": "tango_nuevo.svgz",
-                 "slavic-costumes": "slavic_costumes.svgz"}
 
 
 def _aisleriot_element(card: Card) -> str:
