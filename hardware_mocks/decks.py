@@ -129,11 +129,22 @@ def fetch_svg_deck(cache_dir: Path) -> Path:
     return svg_dir
 
 
+def qt_ready() -> None:
+    """Qt made ready to draw here, headless: the offscreen platform, and an application object
+    where none exists yet (Qt reads fonts only with one: an SVG holding text, or a glyph asked
+    of a font, aborts the whole process without it)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        qt_ready.app = QApplication([])  # type: ignore[attr-defined]
+
+
 def render_svg_deck(svg_dir: Path, out_dir: Path, width: int = CARD_W,
                     names: Callable[[Card], str] = _svg_name) -> Path:
     """Render the 52 SVG faces (`names` gives each card's file) to PNG named by our card codes,
     `width` pixels wide."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    qt_ready()
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer

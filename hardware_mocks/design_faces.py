@@ -11,7 +11,6 @@ call that returns nothing, and a deck drawn with Qt's painter crashed the interp
 
 from __future__ import annotations
 
-import os
 import zlib
 from functools import cache
 from pathlib import Path
@@ -19,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from hardware_mocks.decks import qt_ready
 from hardware_mocks.designs import CARD_W, Design, font_file, ink
 from models.cards import ALL_CARDS, Card
 
@@ -56,13 +56,10 @@ def glyph(file: str, text: str) -> tuple[np.ndarray, ...]:
     name: fonts sharing a family (STIXGeneral and its bold) or a family the system also has
     would otherwise make a design's faces depend on what the process drew before.
     """
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    qt_ready()
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QRawFont
-    from PySide6.QtWidgets import QApplication
 
-    if QApplication.instance() is None:  # Qt reads fonts only with an application object
-        glyph.app = QApplication([])  # type: ignore[attr-defined]
     font = QRawFont(font_file(file), 400)
     if not font.isValid():
         raise RuntimeError(f"{file}: not a font Qt can load")

@@ -33,7 +33,6 @@ cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 from __future__ import annotations
 
 import copy
-import os
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -41,7 +40,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from hardware_mocks.decks import CARD_W, render_svg_deck
+from hardware_mocks.decks import CARD_W, qt_ready, render_svg_deck
 from hardware_mocks.npm_cache import fetch_debian_package, fetch_package
 from models.cards import ALL_CARDS, Card
 
@@ -141,16 +140,11 @@ def render_svg_elements(svg: Path, out_dir: Path, element, width: int = CARD_W) 
     """Render each card's element of one SVG holding the whole deck (`element` gives its id) to
     PNG named by our card codes, `width` pixels wide on white, all one size (the first card's
     aspect)."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    qt_ready()  # Gnomangelo's SVG holds text (its copyright line): Qt needs its fonts
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
-    from PySide6.QtWidgets import QApplication
 
-    # a deck whose SVG holds text (Gnomangelo's copyright line) needs fonts, which Qt reads
-    # only with an application object: without one it aborts the process
-    if QApplication.instance() is None:
-        render_svg_elements.app = QApplication([])  # type: ignore[attr-defined]
     renderer = QSvgRenderer(str(svg))
     if not renderer.isValid():
         raise RuntimeError(f"{svg} is not a valid SVG")
