@@ -22,6 +22,28 @@ _SLACK = np.ones((2 * SUIT_SLACK + 1,) * 2, np.uint8)  # dilating by the slack
 _HALF_SLACK = np.ones((2 * (SUIT_SLACK // 2) + 1,) * 2, np.uint8)  # at half size
 
 
+# a faint fixed pattern added to the ink wherever templates are matched against it: rows in
+# pairs, a thousandth of full ink up and down. OpenCV's normalised correlation divides by the
+# spread of the ink under the template, which it takes from sums over the whole image; where
+# that ink is flat (blank card, cloth) the spread is rounding error, and the score any value
+# from -1 to 1, another on another processor (a blank place below a queen's index scored 0.93
+# as a suit on one machine, 0.0 on another, and the queen was lost). With the pattern no place
+# is flat: there a template scores what it scores on the pattern, the same everywhere, and
+# elsewhere scores move by a thousandth at most. Pairs of rows survive halving the windows
+# (`locate_all`'s coarse search), and a window's rows are a multiple of four: each window sees
+# the pattern alike, stacked or alone.
+_RIPPLE = [np.zeros((0, 1), np.float32)]  # the pattern's column, as long as yet asked for
+
+
+def rippled(ink: np.ndarray) -> np.ndarray:
+    """The ink (rows x columns) with the faint pattern (see `_RIPPLE`) added: ready for
+    `cv2.matchTemplate`."""
+    if len(ink) > len(_RIPPLE[0]):
+        rows = np.arange(max(len(ink), 4096))
+        _RIPPLE[0] = np.where(rows // 2 % 2, 1e-3, -1e-3).astype(np.float32)[:, None]
+    return ink + _RIPPLE[0][: len(ink)]
+
+
 def pad_x(profile: DeckProfile) -> int:
     return max(4, round(0.5 * profile.patch_w))
 
@@ -247,7 +269,7 @@ def _correlations_all(areas: list[np.ndarray], columns: np.ndarray,
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:
     if region.shape[0] < template.shape[0] or region.shape[1] < template.shape[1]:
         return -1.0, (0, 0)
-    _, score, _, where = cv2.minMaxLoc(cv2.matchTemplate(region, template,
+    _, score, _, where = cv2.minMaxLoc(cv2.matchTemplate(rippled(region), template,
                                                         cv2.TM_CCOEFF_NORMED))
     return score, where
 
@@ -341,6 +363,7 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
     n = inks.shape[0] // h
     if not n:
         return []
+    ink_of_windows, inks = inks, rippled(inks)
     split, w, k = profile.split, profile.patch_w, SUIT_SLACK
     suit_h = PATCH_H - split
     span_y, span_x = h - PATCH_H, width - w  # the last place of the index in the window
@@ -407,7 +430,7 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
     out = []
     for i, (ry_, rx_, sy_, sx_) in enumerate(zip(ry.tolist(), rx.tolist(), sy.tolist(),
                                                  sx.tolist(), strict=True)):
-        ink = inks[i * h: (i + 1) * h]
+        ink = ink_of_windows[i * h: (i + 1) * h]  # the windows' own ink, without the ripple
         out.append(Located(
             ink[ry_: ry_ + split, rx_: rx_ + w], ink[sy_: sy_ + suit_h, sx_: sx_ + w],
             float(rank_match[i]), float(suit_match[i]),
