@@ -8,6 +8,7 @@ would need Node and its own pinned browser builds, which we must not download.""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -22,17 +23,26 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 
 
 def ensure_chromium() -> None:
-    """Install Debian's chromium and chromium-driver where they are missing."""
+    """Install Debian's chromium and chromium-driver where they are missing. The test
+    workers each start a browser at once: one installs while the others wait for it (apt
+    refuses a second apt running beside the first: 4 pit page tests errored so on a fresh
+    machine)."""
     if CHROMIUM.exists() and DRIVER.exists():
         return
     if os.geteuid() != 0:
         raise RuntimeError("the pit page's tests need Debian's chromium and chromium-driver: "
                            "sudo apt-get install -y chromium chromium-driver")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(["apt-get", "update", "-q"], check=True, capture_output=True, env=env,
-                   timeout=600)
-    subprocess.run(["apt-get", "install", "-y", "-q", "chromium", "chromium-driver"],
-                   check=True, capture_output=True, env=env, timeout=900)
+    with open(Path(tempfile.gettempdir()) / "blackjack-kiosk-chromium.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if CHROMIUM.exists() and DRIVER.exists():
+            return  # another worker installed them meanwhile
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        # and wait for any other apt on the machine rather than fail on its lock
+        wait = ["-o", "DPkg::Lock::Timeout=600"]
+        subprocess.run(["apt-get", *wait, "update", "-q"], check=True, capture_output=True,
+                       env=env, timeout=900)
+        subprocess.run(["apt-get", *wait, "install", "-y", "-q", "chromium", "chromium-driver"],
+                       check=True, capture_output=True, env=env, timeout=1500)
 
 
 class Browser:
