@@ -153,13 +153,14 @@ class Located:
     rank_match: float  # how index-like: the generic rank template's correlation
     suit_match: float
     rank_area: np.ndarray  # where the rank and suit were looked for: a reading's own
-    suit_area: np.ndarray  # templates must fit well somewhere there
+    suit_area: np.ndarray  # templates must fit well somewhere there (ink `rippled`)
     rank_box: tuple[int, int, int, int]  # where the rank and suit were found: x0, y0, x1, y1
     suit_box: tuple[int, int, int, int]
 
 
 def fit(area: np.ndarray, template: np.ndarray) -> float:
-    """How well one template fits somewhere in the area (correlation, -1 to 1)."""
+    """How well one template fits somewhere in the area (correlation, -1 to 1): ink `rippled`
+    already, as `Located`'s areas are."""
     return _best_at(area, template)[0]
 
 
@@ -269,7 +270,7 @@ def _correlations_all(areas: list[np.ndarray], columns: np.ndarray,
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:
     if region.shape[0] < template.shape[0] or region.shape[1] < template.shape[1]:
         return -1.0, (0, 0)
-    _, score, _, where = cv2.minMaxLoc(cv2.matchTemplate(rippled(region), template,
+    _, score, _, where = cv2.minMaxLoc(cv2.matchTemplate(region, template,
                                                         cv2.TM_CCOEFF_NORMED))
     return score, where
 
@@ -431,11 +432,12 @@ def locate_all(inks: np.ndarray, profile: DeckProfile) -> list[Located]:
     for i, (ry_, rx_, sy_, sx_) in enumerate(zip(ry.tolist(), rx.tolist(), sy.tolist(),
                                                  sx.tolist(), strict=True)):
         ink = ink_of_windows[i * h: (i + 1) * h]  # the windows' own ink, without the ripple
+        near = inks[i * h: (i + 1) * h]  # with it, for templates to be matched in
         out.append(Located(
             ink[ry_: ry_ + split, rx_: rx_ + w], ink[sy_: sy_ + suit_h, sx_: sx_ + w],
             float(rank_match[i]), float(suit_match[i]),
-            ink[max(0, ry_ - k): ry_ + split + k, max(0, rx_ - k): rx_ + w + k],
-            ink[max(0, sy_ - k): sy_ + suit_h + k, max(0, sx_ - k): sx_ + w + k],
+            near[max(0, ry_ - k): ry_ + split + k, max(0, rx_ - k): rx_ + w + k],
+            near[max(0, sy_ - k): sy_ + suit_h + k, max(0, sx_ - k): sx_ + w + k],
             (rx_, ry_, rx_ + w, ry_ + split), (sx_, sy_, sx_ + w, sy_ + suit_h)))
     return out
 
