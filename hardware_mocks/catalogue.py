@@ -119,6 +119,13 @@ and R for the ace and the courts) and Atlasnye. Neoclassical and Anglo were not 
 it. Three more were rendered and refused at enrolment, and are `LOOKED_AT`: Simplistic (no
 index in the top-left corner), Guyenne Classic (court faces mostly dark) and Tango Nuevo
 (dark faces).
+
+`four-colour` and `jumbo-four-colour` (generated, named) joined `TUNING` on 2026-11-27: a
+whole hand of each was missed in the same bench scene, and the cause was found by looking at
+it (the top card's green index notched the hand's outline, its first size guess came out
+short, and the cards' width was then taken for their height; `corners.card_height` now
+takes the longer of the two where the outline shows both). No constant was set on them;
+the certainty model was not fitted on them.
 """
 
 from __future__ import annotations
@@ -134,7 +141,8 @@ from hardware_mocks.fetched import PACKAGES, fetched_deck
 TUNING = (["own", "cardsJS"] + [f"pool-{seed}" for seed in range(1, 17)] + ["nicu-white"]
           + [f"pool-{seed}" for seed in range(301, 307)]
           + [f"pool-{seed}" for seed in range(401, 407)] + ["kde-standard", "dondorf"]
-          + ["jolly-royal"] + ["gnomangelo", "tango", "plastic", "ancient-french", "atlasnye"])
+          + ["jolly-royal"] + ["gnomangelo", "tango", "plastic", "ancient-french", "atlasnye"]
+          + ["four-colour", "jumbo-four-colour"])
 FRESH = [f"pool-{seed}" for seed in range(17, 23)]
 # issue 31's final held-out set, fixed on 2026-11-26 before any was rendered: read once, by
 # the benchmark, in the operating envelope
@@ -165,7 +173,8 @@ FINAL12 = [f"pool-{seed}" for seed in range(1201, 1207)] + ["slavic-costumes"]
 # first three were read as final held-out designs)
 LOOKED_AT = ["oxygen-white", "future-simple", "oxygen", "simplistic", "guyenne-classic",
              "tango-nuevo"]
-HELD_OUT = ([d.name for d in NAMED] + ["kennard", "kennard-4c", "bellot"] + FRESH + FINAL
+HELD_OUT = ([d.name for d in NAMED if d.name not in TUNING] + ["kennard", "kennard-4c", "bellot"]
+            + FRESH + FINAL
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
             + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12)

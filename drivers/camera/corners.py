@@ -355,6 +355,14 @@ def card_height(lengths: np.ndarray, height_guess: float, aspect: float | None =
     support = ((np.abs(lengths[None, :] / near[:, None] - 1) < 0.04).sum(axis=1)
                + (np.abs(lengths[None, :] * aspect / near[:, None] - 1) < 0.04).sum(axis=1))
     best = near[np.lexsort((near, support))[-1]]
+    if candidates is not None:
+        # no straight edge of a card is longer than its long edge: where two edges on the
+        # outline are `aspect` times the length chosen, that length is the cards' short edge
+        # (a four-colour hand whose top card's green index notched the outline was guessed
+        # short, and read at its cards' width: five cards missed)
+        longer = candidates & (np.abs(lengths / (best * aspect) - 1) < 0.04)
+        if np.count_nonzero(longer) >= 2:
+            best = float(statistics.median(lengths[longer].tolist()))
     return float(statistics.median(lengths[np.abs(lengths / best - 1) < 0.04].tolist()))
 
 

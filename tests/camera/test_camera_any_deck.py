@@ -200,3 +200,20 @@ def test_a_guessed_corner_of_a_green_king_is_read_surely_only_when_trusted(four_
         [trusted] = rec.read_corners(img, guess, 104.0, trust=True)
         assert plain is None or not plain.certain or plain.card == "KC", angle
         assert trusted is not None and trusted.certain and trusted.card == "KC", angle
+
+
+def test_a_hand_guessed_short_is_read_at_its_cards_height_not_their_width(four_colour):
+    """The eleventh envelope scene at seed 2026: a hand of five laid fanned at the frame's
+    dark corner, its top card an ace of clubs whose green index notched the hand's outline.
+    The outline's first guess of the cards' size came out short, the edges then most shared
+    near it were the cards' short edges (139 px, their width), and all five were missed.
+    The outline shows the long edges too (the first card's left, the top card's right), and
+    no edge of a card is longer than its long one: the hand is read at its height."""
+    from hardware_mocks.camera import envelope_scene
+
+    deck, rec = four_colour
+    rng = np.random.default_rng(2026)
+    for _ in range(11):
+        scene = envelope_scene(deck, rng)
+    result = score(rec.read(scene.image), scene.cards, radius=45)
+    assert result["missed"] == 0 and result["wrong_sure"] == 0, result

@@ -18,7 +18,7 @@ from drivers.camera.recognize import Recognizer
 from hardware_mocks.camera import Deck, random_scene
 from hardware_mocks.design_faces import draw_deck
 from hardware_mocks.designs import named
-from tests.camera.support import HELD_OUT_IN_TESTS, score
+from tests.camera.support import DRAWN_IN_TESTS, score
 
 pytestmark = pytest.mark.xdist_group("camera")
 
@@ -132,11 +132,12 @@ def test_enrolment_learns_four_ink_colours_of_a_four_colour_deck(design_profiles
     assert sorted(two) == [["C", "S"], ["D", "H"]]
 
 
-@pytest.mark.parametrize("design", HELD_OUT_IN_TESTS)
-def test_tables_of_a_design_never_tuned_on_are_read(design, design_faces, design_profiles):
+@pytest.mark.parametrize("design", DRAWN_IN_TESTS)
+def test_tables_of_a_generated_design_are_read(design, design_faces, design_profiles):
     """Few tables (the benchmark reads hundreds): none wrong with confidence, no card lying
-    alone missed, and most read right. The issue's 99.5% is not met on every held-out design
-    yet (docs/camera.md): the floor here is a little under what they read now (four-colour 129
+    alone missed, and most read right (mono-tight is held out; four-colour was, until a hand of
+    it was diagnosed). The issue's 99.5% is not met on every held-out design yet
+    (docs/camera.md): the floor here is a little under what they read now (four-colour 129
     of 130 on these tables, mono-tight 126 with 2 missed in fans; 91.5% and 4 missed before
     10s were found with their own template), so that it cannot slip back."""
     rec = Recognizer(design_profiles[design])
