@@ -110,7 +110,15 @@ other set used, and checked (as text) to name all 52 cards' elements.
 1201 to 1206 (never used in this repository or its history) and Aisleriot's "Slavic
 Costumes" deck (`slavic-costumes`, the same package and licence), chosen by its name alone, a
 family no other set or tuning used, and checked (as text) to name all 52 cards' elements
-under French suits' names.
+under French suits' names. `bench/camera.py --final` read it once, on 2026-11-27, after the
+ripple of the template matches and the short-edge check of the card's height (figures in
+docs/camera.md); it has been seen since (figures only).
+
+`FINAL13` replaces it, fixed on 2026-11-27 before any of its designs was rendered: pool seeds
+1301 to 1306 (never used in this repository or its history) and KDE's "Konqi Modern" deck
+(`konqi-modern`, Debian's kdegames-card-data-kf5, its own permissive licence), chosen by its
+name alone, a family no other set or tuning used, and checked (as text) to name all 52
+cards' elements under French suits' names.
 
 Five more of that package's French-suited decks joined `TUNING` on 2026-11-27, so that the
 certainty model is fitted on more families than the generator's and KDE's: Gnomangelo, Tango
@@ -169,6 +177,8 @@ FINAL10 = [f"pool-{seed}" for seed in range(1001, 1007)] + ["anglo"]
 FINAL11 = [f"pool-{seed}" for seed in range(1101, 1107)] + ["neoclassical"]
 # the next, fixed before any was rendered
 FINAL12 = [f"pool-{seed}" for seed in range(1201, 1207)] + ["slavic-costumes"]
+# the next, fixed before any was rendered
+FINAL13 = [f"pool-{seed}" for seed in range(1301, 1307)] + ["konqi-modern"]
 # looked at, and refused at enrolment: never held out, and no tuning design either (the
 # first three were read as final held-out designs)
 LOOKED_AT = ["oxygen-white", "future-simple", "oxygen", "simplistic", "guyenne-classic",
@@ -177,7 +187,8 @@ HELD_OUT = ([d.name for d in NAMED if d.name not in TUNING] + ["kennard", "kenna
             + FRESH + FINAL
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
-            + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12)
+            + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12
+            + FINAL13)
 SEEN_FAMILY = ["younes"]
 
 

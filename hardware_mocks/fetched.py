@@ -19,7 +19,8 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
   GPL-2.0-or-later, from the same Debian package and rendered the same way; so are KDE's
   "Standard" (`kde-standard`) and "Dondorf" (`dondorf`), GPL-2.0-or-later, and the other
   decks `PACKAGES` lists from it (Penguins is GPL-3.0-or-later: its Tux art keeps its authors'
-  credit, as the package's copyright file asks).
+  credit, as the package's copyright file asks; KDE's "Konqi Modern", `konqi-modern`, is
+  under the permissive licence its copyright file names Expat-like-Carddecks).
 - `anglo`: GNOME Aisleriot's "Anglo" deck (GPL-3.0-or-later, the package's copyright file
   lists no other licence for its card themes), from Debian's gnome-cards-data, one SVG whose
   elements are named `club_1` ... `spade_king`; so are its "Neoclassical" and "Slavic
@@ -86,6 +87,8 @@ PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder insid
     # listed apart in the copyright file: GPL-3+, with the Tux artwork's credit
     "penguins": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
                  "usr/share/carddecks/svg-penguins", "GPL-3.0-or-later"),
+    "konqi-modern": ("deb:kdegames-card-data-kf5=4:22.12.3-1",
+                     "usr/share/carddecks/svg-konqi-modern", "Expat-like-Carddecks"),
     # Aisleriot's decks: one folder, an SVG file each
     **dict.fromkeys(AISLERIOT_SVG, ("deb:gnome-cards-data=1:3.22.23-1",
                                     "usr/share/aisleriot/cards", "GPL-3.0-or-later")),
@@ -96,7 +99,7 @@ KDE_SVG = {"tigullio": "tigullio-international.svgz", "nicu-white": "white.svgz"
            "nicu-ornamental": "ornamental.svgz", "jolly-royal": "jolly-royal.svgz",
            "future-simple": "future.svgz", "penguins": "penguins.svgz",
            "ancient-egyptians": "Ancient_Egyptians.svgz", "oxygen-air": "oxygen-air.svgz",
-           "oxygen": "oxygen.svgz"}
+           "oxygen": "oxygen.svgz", "konqi-modern": "konqi.svgz"}
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 
