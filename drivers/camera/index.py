@@ -28,8 +28,9 @@ _HALF_SLACK = np.ones((2 * (SUIT_SLACK // 2) + 1,) * 2, np.uint8)  # at half siz
 # that ink is flat (blank card, cloth) the spread is rounding error, and the score any value
 # from -1 to 1, another on another processor (a blank place below a queen's index scored 0.93
 # as a suit on one machine, 0.0 on another, and the queen was lost). With the pattern no place
-# is flat: there a template scores what it scores on the pattern, the same everywhere, and
-# elsewhere scores move by a thousandth at most. Pairs of rows survive halving the windows
+# is flat: there a template scores what it scores on the pattern, the same everywhere
+# (within +-0.16), and where ink varies as an index's does (by tenths) scores move by
+# thousandths. Pairs of rows survive halving the windows
 # (`locate_all`'s coarse search), and a window's rows are a multiple of four: each window sees
 # the pattern alike, stacked or alone.
 _RIPPLE = [np.zeros((0, 1), np.float32)]  # the pattern's column, as long as yet asked for
