@@ -16,7 +16,8 @@ missed, sure-wrong, ms per frame); the last line is JSON with the held-out total
 
     python bench/camera.py [--scenes N] [--designs a,b,... | --final] [--size 1280x720] [--deals N]
 
-`--final` reads the final held-out set (`FINAL13`), which nothing else reads: run it once.
+`--final` reads the final held-out set not read yet (`NEXT_FINAL`), which nothing else
+reads: run it once.
 """
 
 # ruff: noqa: E402 (the BLAS threads are set before NumPy is imported)
@@ -49,7 +50,14 @@ from drivers.camera.training import enroll  # noqa: E402
 from drivers.camera.watch import Watcher  # noqa: E402
 from drivers.source import CardEvent  # noqa: E402
 from hardware_mocks.camera import Deck, dealing_sequence, envelope_scene, random_scene  # noqa: E402,E501
-from hardware_mocks.catalogue import FINAL13, HELD_OUT, LOOKED_AT, SEEN_FAMILY, TUNING, deck_faces  # noqa: E402,E501
+from hardware_mocks.catalogue import (  # noqa: E402,E501
+    HELD_OUT,
+    LOOKED_AT,
+    NEXT_FINAL,
+    SEEN_FAMILY,
+    TUNING,
+    deck_faces,
+)
 from models.cards import ALL_CARDS  # noqa: E402
 from tests.camera.support import label, score  # noqa: E402
 
@@ -175,16 +183,17 @@ def main() -> None:
     designs = ap.add_mutually_exclusive_group()
     # the final held-out set is read only when asked for, once
     designs.add_argument("--designs", default=",".join(
-        [d for d in HELD_OUT if d not in FINAL13] + SEEN_FAMILY + ["own", "cardsJS"]))
+        [d for d in HELD_OUT if d not in NEXT_FINAL] + SEEN_FAMILY + ["own", "cardsJS"]))
     designs.add_argument("--final", action="store_true",
-                         help="read the final held-out designs (catalogue FINAL13), and only them")
+                         help="read the final held-out designs not read yet (catalogue "
+                              "NEXT_FINAL), and only them")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--deals", type=int, default=0, help="dealt rounds per design (watch)")
     ap.add_argument("--legacy", action="store_true", help="issue 21's scenes, not the envelope")
     args = ap.parse_args()
     if args.final:
-        args.designs = ",".join(FINAL13)
+        args.designs = ",".join(NEXT_FINAL)
     print(f"yardstick: sum(range(1000)) {python_yardstick():.1f} us (the target's machine: 10)",
           flush=True)
     size = tuple(int(v) for v in args.size.split("x"))

@@ -179,6 +179,11 @@ FINAL11 = [f"pool-{seed}" for seed in range(1101, 1107)] + ["neoclassical"]
 FINAL12 = [f"pool-{seed}" for seed in range(1201, 1207)] + ["slavic-costumes"]
 # the next, fixed before any was rendered
 FINAL13 = [f"pool-{seed}" for seed in range(1301, 1307)] + ["konqi-modern"]
+# every final set in the order fixed; the last is the one not read yet (`bench/camera.py
+# --final` reads it): a new set is appended here and nowhere else
+FINALS = [FINAL, FINAL2, FINAL3, FINAL4, FINAL5, FINAL6, FINAL7, FINAL8, FINAL9, FINAL10,
+          FINAL11, FINAL12, FINAL13]
+NEXT_FINAL = FINALS[-1]
 # looked at, and refused at enrolment: never held out, and no tuning design either (the
 # first three were read as final held-out designs)
 LOOKED_AT = ["oxygen-white", "future-simple", "oxygen", "simplistic", "guyenne-classic",

@@ -174,7 +174,6 @@ def _kde_element(card: Card) -> str:
     return f"{rank}_{suit}"
 
 
-
 def _aisleriot_element(card: Card) -> str:
     """An Aisleriot deck's element id: `club_1` ... `club_10`, `heart_jack`, `diamond_king`."""
     suit, rank = _kde_element(card).split("_")[::-1]
