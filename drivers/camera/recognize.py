@@ -260,29 +260,35 @@ class Recognizer:
         centres = card_centres(found, width, aspect).tolist()
         sure: list[tuple[float, ...]] = []
         on_shares = _on_cards(mask, found, width, aspect).tolist()
-        # the corners at long edges are read together, then those the outlines imply that no
-        # card read surely accounts for. Within each batch a corner is passed over, as when
-        # read one by one, where a card read surely before it in the batch accounts for it
+        # each card once first: of the corners at long edges one per card (its two index
+        # corners imply one centre), read together; then, together, the others of the cards
+        # not read surely so and the corners the outlines imply that no card read surely
+        # accounts for. Within each batch a corner is passed over, as when read one by one,
+        # where a card read surely before it in the batch accounts for it. A card read surely
+        # at one index is not read at its other (a sure reading's error rate is measured
+        # alone: 0 in the tuning designs' tens of thousands), which halves a frame's windows
         points, outline = found.points.tolist(), found.from_outline.tolist()
-        for from_outline in (False, True):
-            batch = [i for i, o in enumerate(outline) if o == from_outline
-                     and not _read_already(points[i], o, centres[i], sure, width)]
-            if trace is not None:
-                for i, o in enumerate(outline):
-                    if o == from_outline and i not in batch:
+        first = _one_per_card(found, np.array(centres).reshape(-1, 2), width).tolist()
+        for second in (False, True):
+            batch = [i for i, o in enumerate(outline) if (first[i] if not second else not (
+                     first[i] or _read_already(points[i], True, centres[i], sure, width)))]
+            if trace is not None and second:
+                for i in range(len(outline)):
+                    if not first[i] and i not in batch:
                         trace.passed(found.unscaled(scale).corner(i),
                                      "its card was read surely at another corner")
             # judged below, once their evidence is whole; and here only where whether they
             # are sure decides which to read again
             batch_read = self.read_corners(frame, found.take(batch).unscaled(scale),
                                            width / scale, trace,
-                                           judge=from_outline and self.enclosed)
-            if from_outline and self.enclosed:
+                                           judge=second and self.enclosed)
+            if second and self.enclosed:
                 # green print is cloth at an outline's corner (a guess): read again as at a
                 # corner placed well, where not read surely, and taken only if read surely so
                 # (a window where no index was found is read again only where green print
                 # then counts as ink that did not before: elsewhere its ink is the same)
-                again = [k for k, r in enumerate(batch_read) if r is None or not r.certain]
+                again = [k for k, r in enumerate(batch_read)
+                         if outline[batch[k]] and (r is None or not r.certain)]
                 changed = self._trust_changes(
                     frame, found.take([batch[k] for k in again]).unscaled(scale), width / scale)
                 again = [k for k, more in zip(again, changed, strict=True)
@@ -300,7 +306,7 @@ class Recognizer:
             for i, reading in zip(batch, batch_read, strict=True):
                 if reading is None:
                     continue  # an outline's corner is a guess, but an index read there is one
-                if _read_already(points[i], from_outline, centres[i], sure, width):
+                if _read_already(points[i], second, centres[i], sure, width):
                     continue
                 readings.append(reading)
                 if reading.certain:
@@ -694,14 +700,35 @@ def _candidates(profile: DeckProfile, found: Located, family: set[str] | None) -
     return out
 
 
-def _read_already(point: list[float], from_outline: bool, centre: list[float],
+def _one_per_card(corners: Corners, centres: np.ndarray, width: float) -> np.ndarray:
+    """Flags: of the corners at long edges, the first of each card in the order found. A
+    corner whose card's centre (`centres`, n x 2) lies where an earlier flagged one's does is
+    that card's too: within 0.12 card widths, or for a corner pointing the other way within
+    0.135 across it and 0.25 in all (as `merge` joins two readings). Outline corners are
+    never flagged."""
+    n = len(corners)
+    apart = distances(centres)
+    offset = centres[:, None, :] - centres[None, :, :]
+    across = np.abs((offset * corners.us[:, None, :]).sum(axis=2))
+    across = np.maximum(across, across.T)
+    opposite = (corners.us @ corners.us.T <= 0) & (across < 0.135 * width) & (
+        apart < 0.25 * width)
+    same = (opposite | (apart < 0.12 * width)).tolist()
+    flags = [False] * n
+    chosen: list[int] = []
+    for i in range(n):
+        if not corners.from_outline[i] and not any(same[i][k] for k in chosen):
+            flags[i] = True
+            chosen.append(i)
+    return np.array(flags, bool)
+
+
+def _read_already(point: list[float], anywhere: bool, centre: list[float],
                   sure: list[tuple[float, ...]], width: float) -> bool:
-    """Whether the card of the corner at `point` (whose card's centre is `centre`; implied
-    by an outline or not) was read surely already (`sure`: centre, corner and the corner's
-    `u` of each card read surely), at this corner (a border line inside a court card's face
-    gives a second corner there) or, for a corner an outline implies, at any. The other index
-    corner of a card read surely is still read: two corners that agree are surer, and two
-    that disagree make the card uncertain. A card's centre as two corners imply it lies within
+    """Whether the card of the corner at `point` (whose card's centre is `centre`) was read
+    surely already (`sure`: centre, corner and the corner's `u` of each card read surely), at
+    this corner (a border line inside a court card's face gives a second corner there) or,
+    `anywhere`, at any of its corners. A card's centre as two corners imply it lies within
     0.135 card widths across the card (as in `merge`): the next card of a fan a quarter of a
     card across lies further, though within 0.25 of it (and was passed over)."""
     cx, cy = centre
@@ -710,7 +737,7 @@ def _read_already(point: list[float], from_outline: bool, centre: list[float],
         if (math.hypot(rx - cx, ry - cy) >= 0.25 * width
                 or abs((rx - cx) * ux + (ry - cy) * uy) >= 0.135 * width):
             continue
-        if from_outline or math.hypot(qx - px, qy - py) < 0.5 * width:
+        if anywhere or math.hypot(qx - px, qy - py) < 0.5 * width:
             return True
     return False
 

@@ -44,6 +44,37 @@ def test_rendered_tables_are_read_and_no_card_is_wrong_with_confidence(deck, dec
     assert total["right"] / n >= FLOOR[deck]
 
 
+def test_a_card_read_surely_at_one_index_is_not_read_at_its_other(decks, profiles):
+    """Each card is read at one index corner first; its other is read only where the first
+    gave no sure reading: a lone card costs one index window, and with a glare on the index
+    read first the card is read surely at its other."""
+    from hardware_mocks.camera import (
+        Effects,
+        PlacedCard,
+        apply_effects,
+        card_corners,
+        felt,
+        lay_card,
+    )
+
+    rec = Recognizer(profiles["own"])
+    rng = np.random.default_rng(11)
+    for angle in (-120, -30, 15, 80):
+        table = felt((1280, 720), rng)
+        corners = card_corners((640, 360), 130, angle)
+        lay_card(table, decks["own"], "7S", corners)
+        rec.collect = []
+        [card] = rec.read(table)
+        windows, rec.collect = rec.collect, None
+        assert (card.card, card.certain, card.corners_read, len(windows)) == ("7S", True, 1, 1)
+        first = card.corner
+        at = first.point + 0.14 * 130 * first.u + 0.18 * 130 * 1.4 * first.v  # its index
+        glare = Effects(glare=255, glare_at=(float(at[0]), float(at[1])), glare_size=90)
+        [card] = rec.read(apply_effects(table, glare, np.random.default_rng(0), []))
+        assert score([card], [PlacedCard("7S", corners)])["right"] == 1, angle
+        assert float(np.linalg.norm(card.corner.point - first.point)) > 100  # the other
+
+
 def test_a_clean_lone_card_is_read_at_any_angle(decks, profiles):
     from hardware_mocks.camera import PlacedCard, card_corners, felt, lay_card
 
