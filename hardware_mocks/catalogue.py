@@ -118,7 +118,15 @@ docs/camera.md); it has been seen since (figures only).
 1301 to 1306 (never used in this repository or its history) and KDE's "Konqi Modern" deck
 (`konqi-modern`, Debian's kdegames-card-data-kf5, its own permissive licence), chosen by its
 name alone, a family no other set or tuning used, and checked (as text) to name all 52
-cards' elements under French suits' names.
+cards' elements under French suits' names. `bench/camera.py --final` read it once, on
+2026-11-28, after corners were placed on the cards' own and each card read at one index
+first (figures in docs/camera.md); it has been seen since (figures only).
+
+`FINAL14` replaces it, fixed on 2026-11-28 before any of its designs was rendered: pool seeds
+1401 to 1406 (never used in this repository or its history) and Aisleriot's "Rheinland" deck
+(`rheinland`, Debian's gnome-cards-data, GPL-3.0-or-later), chosen by its name alone, a
+family no other set or tuning used, and checked (as text) to name all 52 cards' elements
+under French suits' names.
 
 Five more of that package's French-suited decks joined `TUNING` on 2026-11-27, so that the
 certainty model is fitted on more families than the generator's and KDE's: Gnomangelo, Tango
@@ -177,12 +185,14 @@ FINAL10 = [f"pool-{seed}" for seed in range(1001, 1007)] + ["anglo"]
 FINAL11 = [f"pool-{seed}" for seed in range(1101, 1107)] + ["neoclassical"]
 # the next, fixed before any was rendered
 FINAL12 = [f"pool-{seed}" for seed in range(1201, 1207)] + ["slavic-costumes"]
-# the next, fixed before any was rendered
+# the thirteenth final set, fixed on 2026-11-27 before any was rendered (see above)
 FINAL13 = [f"pool-{seed}" for seed in range(1301, 1307)] + ["konqi-modern"]
+# the next, fixed before any was rendered
+FINAL14 = [f"pool-{seed}" for seed in range(1401, 1407)] + ["rheinland"]
 # every final set in the order fixed; the last is the one not read yet (`bench/camera.py
 # --final` reads it): a new set is appended here and nowhere else
 FINALS = [FINAL, FINAL2, FINAL3, FINAL4, FINAL5, FINAL6, FINAL7, FINAL8, FINAL9, FINAL10,
-          FINAL11, FINAL12, FINAL13]
+          FINAL11, FINAL12, FINAL13, FINAL14]
 NEXT_FINAL = FINALS[-1]
 # looked at, and refused at enrolment: never held out, and no tuning design either (the
 # first three were read as final held-out designs)
@@ -193,7 +203,7 @@ HELD_OUT = ([d.name for d in NAMED if d.name not in TUNING] + ["kennard", "kenna
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
             + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12
-            + FINAL13)
+            + FINAL13 + FINAL14)
 SEEN_FAMILY = ["younes"]
 
 

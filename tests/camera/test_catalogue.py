@@ -20,6 +20,7 @@ from hardware_mocks.catalogue import (
     FINAL10,
     FINAL11,
     FINAL12,
+    FINAL13,
     FINALS,
     FRESH,
     HELD_OUT,
@@ -53,6 +54,7 @@ def test_the_final_set_is_held_out_and_new():
     assert set(FINAL10) <= set(HELD_OUT)
     assert set(FINAL11) <= set(HELD_OUT)
     assert set(FINAL12) <= set(HELD_OUT)
+    assert set(FINAL13) <= set(HELD_OUT)
     assert NEXT_FINAL is FINALS[-1] and set(NEXT_FINAL) <= set(HELD_OUT)
     for earlier in FINALS[:-1] + [FRESH, TUNING]:
         assert not set(NEXT_FINAL) & set(earlier)
