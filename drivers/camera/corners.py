@@ -29,7 +29,7 @@ FELT_HIGH = (95, 255, 255)
 ROUNDING = 0.06  # corner radius as a share of the card width
 # how far along the card a followed long edge's end lies from the card's corner, as a share
 # of the card width (negative: the edge fades out short of the corner, where the rounding
-# begins): the median over 9,469 corners of the 39 tuning designs' envelope scenes
+# begins): the median over 9,469 corners of the 41 tuning designs' envelope scenes
 # (`bench/camera_corners.py`). A window cut from a corner placed a hundredth of a card off
 # finds its index about 3 of its 64 rows off: the old +0.013 put most indices a third of
 # the slack high, and one window in two was cut again (`_cut_higher`)

@@ -703,20 +703,12 @@ def _candidates(profile: DeckProfile, found: Located, family: set[str] | None) -
 def _one_per_card(corners: Corners, centres: np.ndarray, width: float) -> np.ndarray:
     """Flags: of the corners at long edges, the first of each card in the order found. A
     corner whose card's centre (`centres`, n x 2) lies where an earlier flagged one's does is
-    that card's too: within 0.12 card widths, or for a corner pointing the other way within
-    0.135 across it and 0.25 in all (as `merge` joins two readings). Outline corners are
-    never flagged."""
-    n = len(corners)
-    apart = distances(centres)
-    offset = centres[:, None, :] - centres[None, :, :]
-    across = np.abs((offset * corners.us[:, None, :]).sum(axis=2))
-    across = np.maximum(across, across.T)
-    opposite = (corners.us @ corners.us.T <= 0) & (across < 0.135 * width) & (
-        apart < 0.25 * width)
-    same = (opposite | (apart < 0.12 * width)).tolist()
-    flags = [False] * n
+    that card's too (`_one_card`, as `merge` joins two readings). Outline corners are never
+    flagged."""
+    same = _one_card(centres, corners.us, width)[1].tolist()
+    flags = [False] * len(corners)
     chosen: list[int] = []
-    for i in range(n):
+    for i in range(len(corners)):
         if not corners.from_outline[i] and not any(same[i][k] for k in chosen):
             flags[i] = True
             chosen.append(i)
@@ -813,6 +805,24 @@ def _agree(members: list[CardReading], width: float, pair: float | None) -> bool
     return sum(sorted(r.logit for r in members)[-2:]) >= pair
 
 
+def _one_card(centres: np.ndarray, turns: np.ndarray,
+              width: float) -> tuple[np.ndarray, np.ndarray]:
+    """The distances between the card centres that readings or corners imply (n x 2, each
+    with its corner's `u`, `turns`), and which two imply one card: centres together, and
+    corners pointing opposite ways unless at one place. A card's two index corners put its
+    centre apart by their errors: across the card (along a corner's `u`) by up to 0.10 card
+    widths, along it up to 0.14 (from where each card's outline or edges imply them: a card
+    width and height away); the next card of a fan lies 0.25-0.35 widths across (less those
+    errors: 0.17 at least, on tuning designs at seed 2026), and a centre radius of 0.25
+    joined them."""
+    apart = distances(centres)
+    offset = centres[:, None, :] - centres[None, :, :]
+    across = np.abs((offset * turns[:, None, :]).sum(axis=2))
+    across = np.maximum(across, across.T)
+    opposite = (turns @ turns.T <= 0) & (across < 0.135 * width) & (apart < 0.25 * width)
+    return apart, opposite | (apart < 0.12 * width)
+
+
 def merge(readings: list[CardReading], width: float,
           pair: float | None = None) -> list[CardReading]:
     """The readings of one card joined into one. A card's two index corners give the same
@@ -828,19 +838,10 @@ def merge(readings: list[CardReading], width: float,
                       for r in order]).reshape(n, 2)
     inks = np.array([r.index_at if r.index_at is not None else (np.nan, np.nan)
                      for r in order], float).reshape(n, 2)
-    apart = distances(centres)
-    # a card's two index corners put its centre apart by their errors: across the card (along
-    # a corner's `u`) by up to 0.10 card widths, along it up to 0.14 (from where each card's
-    # outline or edges imply them: a card width and height away); the next card of a fan lies
-    # 0.25-0.35 widths across (less those errors: 0.17 at least, on tuning designs at seed
-    # 2026), and a centre radius of 0.25 joined them
-    offset = centres[:, None, :] - centres[None, :, :]
-    across = np.abs((offset * turns[:, None, :]).sum(axis=2))
-    across = np.maximum(across, across.T)
-    opposite = (turns @ turns.T <= 0) & (across < 0.135 * width) & (apart < 0.25 * width)
-    # one card: centres together, and corners pointing opposite ways unless at one place; or
-    # one printed index (a reading without one is at no distance from any: NaN compares false)
-    one = opposite | (apart < 0.12 * width) | (distances(inks) < 0.06 * width)
+    # one card (`_one_card`), or one printed index (a reading without one is at no distance
+    # from any: NaN compares false)
+    apart, together = _one_card(centres, turns, width)
+    one = together | (distances(inks) < 0.06 * width)
     left, right = np.nonzero(np.triu(one, 1))
     card_of = np.arange(n)  # each reading's card: the index of its first member
     for k in np.argsort(apart[left, right], kind="stable"):
