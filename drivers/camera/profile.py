@@ -161,6 +161,7 @@ class DeckProfile:
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
         arrays["suit_weights"] = self.suit_classifier.weights
+        arrays["suit_pairs"] = self.suit_classifier.pairs
         with open(path, "wb") as f:
             np.savez_compressed(f, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
                                 **arrays)
@@ -173,11 +174,14 @@ class DeckProfile:
             ranks = {r: data[f"rank_{r}"] for r in RANKS}
             suits = {s: data[f"suit_{s}"] for s in SUITS}
             rank_w, suit_w = data["rank_weights"], data["suit_weights"]
+            suit_pairs = data["suit_pairs"] if "suit_pairs" in data.files else None
         except (OSError, ValueError, KeyError, EOFError) as exc:
             raise ProfileError(f"{path}: not a deck profile ({exc})") from None
         missing = [key for key in ("rank_fit", "suit_fit", "window_rows", "tints_per_ink",
                                    "court_suit_fit", "lines")
                    if key not in meta]
+        if suit_pairs is None:
+            missing.append("suit_pairs")
         if missing:
             raise ProfileError(f"{path}: made by an older version, without {missing[0]}: "
                                "enrol the deck again")
@@ -187,7 +191,7 @@ class DeckProfile:
         from drivers.camera.classify import RidgeClassifier
         return cls(meta["aspect"], tuple(meta["window"]), meta["split"], meta["patch_w"],
                    ranks, suits, RidgeClassifier(list(RANKS), rank_w),
-                   RidgeClassifier(list(SUITS), suit_w), meta["rank_margin"],
+                   RidgeClassifier(list(SUITS), suit_w, suit_pairs), meta["rank_margin"],
                    meta["suit_margin"], meta["rank_fit"], meta["suit_fit"],
                    meta["tints_per_ink"],
                    meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"],

@@ -693,10 +693,8 @@ def _candidates(profile: DeckProfile, found: Located, family: set[str] | None) -
     for name, classifier, part, size, allowed in (
             ("ranks", profile.rank_classifier, found.rank_part, RANK_SIZE, None),
             ("suits", profile.suit_classifier, found.suit_part, SUIT_SIZE, family)):
-        scores = classifier.scores(features_all([part], size))[0]
-        ranked = sorted(((float(v), c) for c, v in zip(classifier.classes, scores, strict=True)
-                         if allowed is None or c in allowed), reverse=True)[:3]
-        out[name] = [[c, round(v, 2)] for v, c in ranked]
+        ranked = classifier.ranked(features_all([part], size)[0], allowed)
+        out[name] = [[c, round(v, 2)] for c, v in ranked]
     return out
 
 

@@ -189,7 +189,8 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     profile.rank_classifier = RidgeClassifier.fit(
         np.array([v.rank_features for v in seen]), [v.code[0] for v in seen], list(RANKS))
     profile.suit_classifier = RidgeClassifier.fit(
-        np.array([v.suit_features for v in seen]), [v.code[1] for v in seen], list(SUITS))
+        np.array([v.suit_features for v in seen]), [v.code[1] for v in seen], list(SUITS),
+        pairs=True)
     profile.set_tints({s: np.median([v.tint for v in seen if v.code[1] == s
                                      and v.tint is not None], axis=0).round(1).tolist()
                        for s in SUITS})
