@@ -6,8 +6,13 @@ the generic templates, whether the ink's colour is clearly one of the deck's, wh
 lies in its window, ink above the rank or running through the window, whether the corner was
 found on an edge or only implied by a hand's outline. `Certainty` turns that evidence into the
 log-odds that the reading is right: a logistic regression over a piecewise-linear basis of each
-measure (a few hinges per measure, at its quantiles in the training data), so a measure can
-weigh little where it is good and much where it is bad.
+measure (a few segments per measure, between its quantiles in the training data), so a measure
+can weigh little where it is good and much where it is bad. Each measure whose meaning has a
+direction (a wider margin, a better fit: never less sure) is fitted to weigh that way only
+(`RISES`): unconstrained (ridge 3), a fit on one set of tables gave a wrong reading of the
+other set whose colour, suit fit and lines through its window were all bad +7.1 (its slopes
+carried on where few readings lay), and the thresholds of the two sets picked each on the
+other lay 5.5 apart (ridge 10: 2.2); constrained (ridge 10), 1.0.
 
 It is fitted by `bench/camera_certainty.py` on readings of rendered tables of the tuning
 designs only, labelled by the renderer's truth, and its threshold is picked on other rendered
@@ -55,6 +60,15 @@ FEATURES = (
     "rank_lead",  # the read rank's own-template fit over the best other rank's (shares)
     "suit_lead",  # the same for the suit, among all four
 )
+# how each measure moves the log-odds where its meaning says: +1 never down as it grows, -1
+# never up, 0 either way (what it flags may help or hurt: a 9, a court, a twin; or no side is
+# plainly better: the card's width)
+RISES = {"rank_margin": 1, "suit_margin": 1, "rank_share": 1, "suit_share": 1, "rank_fit": 1,
+         "suit_fit": 1, "rank_match": 1, "suit_match": 1, "colour": -1, "off_place": -1,
+         "at_end": -1, "ink_above": -1, "line": -1, "down": -1, "shifted": -1, "outline": -1,
+         "higher": -1, "width": 0, "nine": 0, "court": 0, "on_card": 1, "twin": 0,
+         "rank_lead": 1, "suit_lead": 1}
+BASIS = "segments"  # what a model file's weights weigh (`_basis`); older files weighed hinges
 CAP = 4.0  # margins are capped: with one suit left to choose a suit margin is infinite
 ON_CARD = 0.92  # the share of a card that must lie on card, not cloth
 
@@ -88,7 +102,7 @@ def allowed(x: np.ndarray) -> np.ndarray:
 
 @dataclass
 class Certainty:
-    knots: list[list[float]]  # per feature, where its hinges lie
+    knots: list[list[float]]  # per feature, where its segments meet
     mean: np.ndarray  # of the basis, for standardising
     scale: np.ndarray
     weights: np.ndarray
@@ -97,7 +111,7 @@ class Certainty:
     pair: float  # log-odds from which two agreeing prints of one card, summed, are sure
     figures: dict = field(default_factory=dict)  # what it was fitted and picked on
     # each measure's range in the fitting set: a measure beyond it is taken at its end (the
-    # hinges' outer slopes would otherwise go on past any reading seen: cards under 100 px)
+    # outer segments' slopes would otherwise go on past any reading seen: cards under 100 px)
     low: np.ndarray | None = None
     high: np.ndarray | None = None
 
@@ -112,7 +126,7 @@ class Certainty:
                          for evidence in evidences]).reshape(len(evidences), len(FEATURES))
 
     def basis(self, x: np.ndarray) -> np.ndarray:
-        """Each feature, and its hinges max(0, x - knot) and max(0, knot - x)."""
+        """Each feature cut at its knots into segments (`_basis`)."""
         return _basis(np.atleast_2d(x), self.knots)
 
     def logits(self, x: np.ndarray) -> np.ndarray:
@@ -140,7 +154,8 @@ class Certainty:
                 if pull < 0]
 
     def save(self, path: Path) -> None:
-        data = {"features": list(FEATURES), "knots": self.knots, "mean": self.mean.tolist(),
+        data = {"features": list(FEATURES), "basis": BASIS, "knots": self.knots,
+                "mean": self.mean.tolist(),
                 "scale": self.scale.tolist(), "weights": self.weights.tolist(),
                 "bias": self.bias, "threshold": self.threshold, "pair": self.pair,
                 "figures": self.figures}
@@ -154,6 +169,9 @@ class Certainty:
             data = json.loads(Path(path).read_text())
             if data["features"] != list(FEATURES):
                 raise ValueError("made for other evidence than this version gathers")
+            if data.get("basis") != BASIS:
+                raise ValueError(f"its weights weigh {data.get('basis', 'hinges')}, this "
+                                 f"version's {BASIS}: fit it again")
             return cls(data["knots"], np.array(data["mean"]), np.array(data["scale"]),
                        np.array(data["weights"]), float(data["bias"]),
                        float(data["threshold"]), float(data["pair"]), data.get("figures", {}),
@@ -165,11 +183,11 @@ class Certainty:
     @classmethod
     def fit(cls, x: np.ndarray, right: np.ndarray, ridge: float = 1.0,
             quantiles=(0.05, 0.2, 0.5, 0.8, 0.95), wrong_weight: float = 1.0) -> Certainty:
-        """Fit the log-odds of a reading being right (`right`, 0 or 1) on evidence rows `x`
-        (Newton's method on the L2-penalised likelihood, each wrong reading counted
-        `wrong_weight` times). The threshold is set apart (`pick`), just above the surest
-        wrong reading: weighting the wrong ones makes the fit rank those few, not only the
-        many easy readings."""
+        """Fit the log-odds of a reading being right (`right`, 0 or 1) on evidence rows `x`:
+        the L2-penalised likelihood, each wrong reading counted `wrong_weight` times, each
+        segment's slope kept to its measure's direction (`RISES`), by projected Newton steps.
+        The threshold is set apart (`pick`), just above the surest wrong reading: weighting the
+        wrong ones makes the fit rank those few, not only the many easy readings."""
         x = np.minimum(np.asarray(x, float), CAP)
         knots = []
         for k in range(x.shape[1]):
@@ -179,44 +197,66 @@ class Certainty:
         mean, scale = b.mean(axis=0), b.std(axis=0)
         scale[scale < 1e-9] = 1.0
         z = np.hstack([(b - mean) / scale, np.ones((len(b), 1))])
+        feature, _, _ = _layout(tuple(tuple(ks) for ks in knots))
+        rises = np.append([RISES[FEATURES[k]] for k in feature], 0.0)  # the bias is free
         y = np.asarray(right, float)
         counted = np.where(y > 0, 1.0, wrong_weight)
-        w = np.zeros(z.shape[1])
         penalty = np.full(z.shape[1], ridge)
         penalty[-1] = 0.0
-        for _ in range(50):
+
+        def loss(w: np.ndarray) -> float:
+            t = z @ w
+            return float((counted * (np.logaddexp(0.0, t) - y * t)).sum()
+                         + 0.5 * (penalty * w * w).sum())
+
+        def kept(w: np.ndarray) -> np.ndarray:  # each slope on its measure's side of 0
+            return np.where(rises > 0, np.maximum(w, 0.0), np.where(rises < 0,
+                                                                    np.minimum(w, 0.0), w))
+
+        w = np.zeros(z.shape[1])
+        now = loss(w)
+        for _ in range(100):
             p = 1 / (1 + np.exp(-np.clip(z @ w, -30, 30)))
             grad = z.T @ (counted * (p - y)) + penalty * w
             hess = (z * (counted * p * (1 - p))[:, None]).T @ z + np.diag(penalty + 1e-9)
-            step = np.linalg.solve(hess, grad)
-            w -= step
-            if np.abs(step).max() < 1e-7:
+            # a slope held at 0 that the gradient would push past it stays there
+            held = ((rises > 0) & (w <= 0) & (grad > 0)) | ((rises < 0) & (w >= 0) & (grad < 0))
+            free = ~held
+            step = np.zeros_like(w)
+            step[free] = np.linalg.solve(hess[np.ix_(free, free)], grad[free])
+            size = 1.0
+            while True:  # halved until the loss does not grow
+                tried = kept(w - size * step)
+                after = loss(tried)
+                if after <= now + 1e-9 or size < 1e-6:
+                    break
+                size /= 2
+            w, done = tried, abs(now - after) < 1e-9 * max(1.0, abs(now))
+            now = after
+            if done:
                 break
         return cls(knots, mean, scale, w[:-1], float(w[-1]), np.inf, np.inf, {},
                    x.min(axis=0), x.max(axis=0))
 
 
 def _basis(x: np.ndarray, knots: list[list[float]]) -> np.ndarray:
-    """Each feature, then its hinges, in the order `fit` stores the weights: one array
-    operation per call (a reading's log-odds is asked several times a frame)."""
-    feature, knot, sign = _layout(tuple(tuple(ks) for ks in knots))
-    v = x[:, feature]
-    hinged = np.maximum(0.0, (v - knot) * sign)
-    return np.where(sign == 0, v, hinged)
+    """Each feature cut at its knots k1 < ... < kn into segments, in the order `fit` stores
+    the weights: min(x, k1), then clip(x, ki, ki+1) - ki, then max(0, x - kn); each grows with
+    x, so a weight's sign is the measure's direction there (a feature without knots: itself).
+    One array operation per call (a reading's log-odds is asked several times a frame)."""
+    feature, low, high = _layout(tuple(tuple(ks) for ks in knots))
+    return np.clip(x[:, feature], low, high) - np.where(np.isfinite(low), low, 0.0)
 
 
 @lru_cache(maxsize=8)
 def _layout(knots: tuple[tuple[float, ...], ...]) -> tuple[np.ndarray, ...]:
-    """Of each basis column: its feature, its knot, and +1 (x - knot), -1 (knot - x) or 0
-    (the feature itself)."""
-    feature, knot, sign = [], [], []
+    """Of each basis column: its feature, and the segment's ends (-inf and +inf open)."""
+    feature, low, high = [], [], []
     for k, ks in enumerate(knots):
-        feature.append(k), knot.append(0.0), sign.append(0.0)
-        for value in ks:
-            feature += [k, k]
-            knot += [value, value]
-            sign += [1.0, -1.0]
-    return np.array(feature), np.array(knot), np.array(sign)
+        ends = [-np.inf, *ks, np.inf] if ks else [-np.inf, np.inf]
+        for a, b in zip(ends[:-1], ends[1:], strict=True):
+            feature.append(k), low.append(a), high.append(b)
+    return np.array(feature), np.array(low), np.array(high)
 
 
 def pick(logits: np.ndarray, right: np.ndarray) -> tuple[float, int]:

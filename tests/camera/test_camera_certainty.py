@@ -145,3 +145,34 @@ def test_wrong_readings_weighted_rank_the_rare_confident_wrong_one_lower():
     sure_plain = pick(plain.logits(x), right)[1]
     sure_weighted = pick(weighted.logits(x), right)[1]
     assert sure_weighted > sure_plain + 100
+
+
+def test_a_measure_weighs_only_the_way_its_meaning_says():
+    """Readings whose lines through the window are middling happen to be wrong more often than
+    those with many lines: fitted freely, more lines would then look surer. A line through the
+    window is never a sign of a right reading, so the fit keeps that measure from raising the
+    log-odds, and a margin from lowering them."""
+    from drivers.camera.certainty import RISES
+
+    rng = np.random.default_rng(5)
+    n = 4000
+    x = rng.uniform(0, 1, (n, len(FEATURES)))
+    margin, line = FEATURES.index("rank_margin"), FEATURES.index("line")
+    right = x[:, margin] + rng.normal(0, 0.1, n) > 0.4
+    middling = (x[:, line] > 0.4) & (x[:, line] < 0.6)
+    right[middling & (rng.random(n) < 0.6)] = False
+    model = Certainty.fit(x, right.astype(int), ridge=1.0)
+    grid = np.linspace(0, 1, 21)
+    for name, rises in RISES.items():
+        if rises == 0:
+            continue
+        k = FEATURES.index(name)
+        rows = np.full((len(grid), len(FEATURES)), 0.5)
+        rows[:, k] = grid
+        steps = np.diff(model.logits(rows)) * rises
+        assert (steps >= -1e-9).all(), name
+    rows = np.full((2, len(FEATURES)), 0.5)
+    rows[:, line] = [0.5, 1.0]
+    assert model.logits(rows)[1] <= model.logits(rows)[0]  # many lines: no surer than middling
+    rows[:, line], rows[:, margin] = 0.5, [0.2, 0.8]
+    assert model.logits(rows)[1] > model.logits(rows)[0] + 2  # the measure that decides still does
