@@ -161,7 +161,9 @@ class DeckProfile:
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
         arrays["suit_weights"] = self.suit_classifier.weights
-        arrays["suit_pairs"] = self.suit_classifier.pairs
+        # none (no rows) where enrolment kept one scorer per suit (`training.train`)
+        pairs = self.suit_classifier.pairs
+        arrays["suit_pairs"] = np.zeros((0, 0)) if pairs is None else pairs
         with open(path, "wb") as f:
             np.savez_compressed(f, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
                                 **arrays)
@@ -182,6 +184,8 @@ class DeckProfile:
                    if key not in meta]
         if suit_pairs is None:
             missing.append("suit_pairs")
+        elif not len(suit_pairs):
+            suit_pairs = None
         if missing:
             raise ProfileError(f"{path}: made by an older version, without {missing[0]}: "
                                "enrol the deck again")

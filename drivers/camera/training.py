@@ -233,25 +233,42 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
             for suit in family:
                 confused.setdefault(suit, set()).add(view.code[1])
     profile.colour_confused = {s: sorted(c, key=SUITS.index) for s, c in confused.items()}
-    rank_wrong, suit_wrong = [0.0], [0.0]
+    rank_wrong = [0.0]
+    # the suit margins of each view as read with the pairs' own scorers and without them
+    paired = profile.suit_classifier
+    alone = RidgeClassifier(paired.classes, paired.weights)
+    suit_views: dict[str, list[tuple[bool, float]]] = {"paired": [], "alone": []}
     for view in held_out:
         family = suits_of_tint(view.tint, profile)
         if family is None:
             continue
         rank, _, r_margin = profile.rank_classifier.best(view.rank_features)
-        suit, _, s_margin = profile.suit_classifier.best(view.suit_features, set(family))
+        suit, _, _ = paired.best(view.suit_features, set(family))
         rank_fit, suit_fit = own_fit(view.found, profile, rank, suit)
         if rank_fit < certain_fit[0] or suit_fit < certain_fit[1]:
             continue
         if rank != view.code[0]:
             rank_wrong.append(r_margin)
-        if suit != view.code[1]:
-            suit_wrong.append(s_margin)
+        for name, scorer in (("paired", paired), ("alone", alone)):
+            read, _, s_margin = scorer.best(view.suit_features, set(family))
+            suit_views[name].append((read == view.code[1], s_margin))
     # certain only beyond every margin a wrong reading reached, with room to spare, and never
     # below the floors measured on rendered tables of both test decks (a window cut a little
     # wrong in a fanned hand is harder than any single simulated view)
     profile.rank_margin = max(RANK_FLOOR, 1.25 * max(rank_wrong))
-    profile.suit_margin = max(SUIT_FLOOR, 1.25 * max(suit_wrong))
+
+    def margin(seen: list[tuple[bool, float]]) -> float:
+        return max(SUIT_FLOOR, 1.25 * max([m for right, m in seen if not right] + [0.0]))
+
+    def clear(seen: list[tuple[bool, float]]) -> int:
+        return sum(right and m >= margin(seen) for right, m in seen)
+
+    # the pairs' own scorers where they leave more of these views right and clear of their
+    # margin: on a deck of small suits (pool-17) they erred surer than one scorer per suit
+    if clear(suit_views["alone"]) > clear(suit_views["paired"]):
+        profile.suit_classifier = alone
+    profile.suit_margin = margin(suit_views["paired" if profile.suit_classifier is paired
+                                           else "alone"])
 
 
 def enroll(folder: Path, views_per_card: int = 40, envelope: bool = True) -> DeckProfile:

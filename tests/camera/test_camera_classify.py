@@ -76,3 +76,19 @@ def test_a_profile_keeps_its_pair_scorers_and_one_without_them_is_refused(pool_3
         np.savez_compressed(f, **data)
     with pytest.raises(ProfileError, match="older version, without suit_pairs: enrol"):
         DeckProfile.load(tmp_path / "old.profile")
+
+
+def test_enrolment_keeps_one_scorer_per_suit_where_the_pairs_err_surer(pool_301, tmp_path):
+    """pool-17's suits are small: on its enrolment views the pairs' own scorers erred with
+    margins up to 1.55 where one scorer per suit erred up to 0.89, and its cards' margins then
+    fell under the deck's. Enrolment keeps whichever leaves more views right and clear of
+    their margin, and a profile without pairs reads back without them."""
+    from hardware_mocks.design_faces import draw_deck
+    from hardware_mocks.designs import random_design
+
+    small = enroll(draw_deck(random_design(17), tmp_path / "pool-17"))
+    assert small.suit_classifier.pairs is None
+    assert small.suit_margin < 1.5
+    assert pool_301[0].suit_classifier.pairs is not None
+    small.save(tmp_path / "deck.profile")
+    assert DeckProfile.load(tmp_path / "deck.profile").suit_classifier.pairs is None
