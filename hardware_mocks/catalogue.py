@@ -126,7 +126,15 @@ first (figures in docs/camera.md); it has been seen since (figures only).
 1401 to 1406 (never used in this repository or its history) and Aisleriot's "Rheinland" deck
 (`rheinland`, Debian's gnome-cards-data, GPL-3.0-or-later), chosen by its name alone, a
 family no other set or tuning used, and checked (as text) to name all 52 cards' elements
-under French suits' names.
+under French suits' names. `bench/camera.py --final` read it once, on 2026-11-28, after the
+suits of one ink were told apart by their pair's own scorer and the certainty model kept each
+measure to its direction (figures in docs/camera.md); it has been seen since (figures only).
+
+`FINAL15` replaces it, fixed on 2026-11-28 before any of its designs was rendered: pool seeds
+1501 to 1506 (never used in this repository or its history) and Aisleriot's "Berlin" deck
+(`berlin`, Debian's gnome-cards-data, GPL-3.0-or-later), the French-suited Berlin pattern,
+chosen by its name alone, a family no other set or tuning used, and checked (as text) to name
+all 52 cards' elements under French suits' names.
 
 Five more of that package's French-suited decks joined `TUNING` on 2026-11-27, so that the
 certainty model is fitted on more families than the generator's and KDE's: Gnomangelo, Tango
@@ -195,10 +203,12 @@ FINAL12 = [f"pool-{seed}" for seed in range(1201, 1207)] + ["slavic-costumes"]
 FINAL13 = [f"pool-{seed}" for seed in range(1301, 1307)] + ["konqi-modern"]
 # the next, fixed before any was rendered
 FINAL14 = [f"pool-{seed}" for seed in range(1401, 1407)] + ["rheinland"]
+# the next, fixed before any was rendered
+FINAL15 = [f"pool-{seed}" for seed in range(1501, 1507)] + ["berlin"]
 # every final set in the order fixed; the last is the one not read yet (`bench/camera.py
 # --final` reads it): a new set is appended here and nowhere else
 FINALS = [FINAL, FINAL2, FINAL3, FINAL4, FINAL5, FINAL6, FINAL7, FINAL8, FINAL9, FINAL10,
-          FINAL11, FINAL12, FINAL13, FINAL14]
+          FINAL11, FINAL12, FINAL13, FINAL14, FINAL15]
 NEXT_FINAL = FINALS[-1]
 # looked at, and refused at enrolment: never held out, and no tuning design either (the
 # first three were read as final held-out designs)
@@ -209,7 +219,7 @@ HELD_OUT = ([d.name for d in NAMED if d.name not in TUNING] + ["kennard", "kenna
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
             + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12
-            + FINAL13 + FINAL14)
+            + FINAL13 + FINAL14 + FINAL15)
 SEEN_FAMILY = ["younes"]
 
 

@@ -24,9 +24,9 @@ turned into `AS.png` ... `KD.png`, the input of `camera enroll`:
 - `anglo`: GNOME Aisleriot's "Anglo" deck (GPL-3.0-or-later, the package's copyright file
   lists no other licence for its card themes), from Debian's gnome-cards-data, one SVG whose
   elements are named `club_1` ... `spade_king`; so are its "Neoclassical", "Slavic
-  Costumes" and "Rheinland" decks (final sets), and its other French-suited decks that tuning reads
-  (Gnomangelo, Tango, Plastic, Ancient French, Atlasnye) or enrolment refuses (Simplistic,
-  Guyenne Classic, Tango Nuevo): `AISLERIOT_SVG` names each one's file.
+  Costumes", "Rheinland" and "Berlin" decks (final sets), and its other French-suited decks
+  that tuning reads (Gnomangelo, Tango, Plastic, Ancient French, Atlasnye) or enrolment
+  refuses (Simplistic, Guyenne Classic, Tango Nuevo): `AISLERIOT_SVG` names each one's file.
 
 cardsJS stays in `decks.py`. Only downloaded for tests, never shipped.
 """
@@ -51,7 +51,8 @@ AISLERIOT_SVG = {"anglo": "anglo.svgz", "neoclassical": "neoclassical.svgz",
                  "plastic": "plastic.svgz", "ancient-french": "ancient_french.svgz",
                  "atlasnye": "atlasnye.svgz", "simplistic": "simplistic.svgz",
                  "guyenne-classic": "guyenne-classic.svgz", "tango-nuevo": "tango_nuevo.svgz",
-                 "slavic-costumes": "slavic_costumes.svgz", "rheinland": "rheinland.svgz"}
+                 "slavic-costumes": "slavic_costumes.svgz", "rheinland": "rheinland.svgz",
+                 "berlin": "berlin.svgz"}
 PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder inside it, licence)
     "kennard": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/2color", "CC0"),
     "kennard-4c": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/4color", "CC0"),
