@@ -264,7 +264,13 @@ class Hub:
             store = Store(state, head, journal, heard, shipped, alerts, simulated)
             if name not in self.folds:
                 self.folds[name] = await self._load(conn, tid, name, head)
-                self.stores[name] = store
+                # loading folds in the events' own alerts: counted again, the first tile shows
+                # them (else the next poll changed it, and every open page got it once more)
+                cur = await conn.execute("SELECT count(*) FROM pit.alerts WHERE table_id = %s "
+                                         "AND acknowledged_at IS NULL", (tid,))
+                alerts = (await cur.fetchone())[0]
+                self.stores[name] = Store(state, head, journal, heard, shipped, alerts,
+                                          simulated)
                 self._render(name)
                 continue
             if silent:
