@@ -59,6 +59,8 @@ class RidgeClassifier:
         self.weights = weights  # (features + 1) x classes, last row the bias
         # pairs x (features + 1): above 0 the pair's first class, below its second
         self.pairs = pairs
+        # each pair of classes (either order) -> its row of `pairs`: asked for every reading
+        self._pair_of = {frozenset(p): k for k, p in enumerate(self.pair_order(classes))}
 
     @staticmethod
     def pair_order(classes: list[str]) -> list[tuple[str, str]]:
@@ -108,9 +110,7 @@ class RidgeClassifier:
         """Which pair scorer decides among the allowed classes, if one does."""
         if self.pairs is None or allowed is None or len(allowed) != 2:
             return None
-        order = [frozenset(p) for p in self.pair_order(self.classes)]
-        key = frozenset(allowed)
-        return order.index(key) if key in order else None
+        return self._pair_of.get(frozenset(allowed))
 
     def best(self, feature: np.ndarray, allowed: set[str] | None = None):
         """(class, score, margin over the runner-up) among the allowed classes."""

@@ -257,18 +257,15 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     # wrong in a fanned hand is harder than any single simulated view)
     profile.rank_margin = max(RANK_FLOOR, 1.25 * max(rank_wrong))
 
-    def margin(seen: list[tuple[bool, float]]) -> float:
-        return max(SUIT_FLOOR, 1.25 * max([m for right, m in seen if not right] + [0.0]))
-
-    def clear(seen: list[tuple[bool, float]]) -> int:
-        return sum(right and m >= margin(seen) for right, m in seen)
-
+    margins = {name: max(SUIT_FLOOR, 1.25 * max([m for right, m in seen if not right] + [0.0]))
+               for name, seen in suit_views.items()}
+    clear = {name: sum(right and m >= margins[name] for right, m in seen)
+             for name, seen in suit_views.items()}
     # the pairs' own scorers where they leave more of these views right and clear of their
     # margin: on a deck of small suits (pool-17) they erred surer than one scorer per suit
-    if clear(suit_views["alone"]) > clear(suit_views["paired"]):
-        profile.suit_classifier = alone
-    profile.suit_margin = margin(suit_views["paired" if profile.suit_classifier is paired
-                                           else "alone"])
+    kept = "alone" if clear["alone"] > clear["paired"] else "paired"
+    profile.suit_classifier = {"paired": paired, "alone": alone}[kept]
+    profile.suit_margin = margins[kept]
 
 
 def enroll(folder: Path, views_per_card: int = 40, envelope: bool = True) -> DeckProfile:
