@@ -134,7 +134,25 @@ measure to its direction (figures in docs/camera.md); it has been seen since (fi
 1501 to 1506 (never used in this repository or its history) and Aisleriot's "Berlin" deck
 (`berlin`, Debian's gnome-cards-data, GPL-3.0-or-later), the French-suited Berlin pattern,
 chosen by its name alone, a family no other set or tuning used, and checked (as text) to name
-all 52 cards' elements under French suits' names.
+all 52 cards' elements under French suits' names. `bench/camera.py` read it once, on
+2026-11-28 (two halves side by side, `--designs`), after the index limit was taken from
+envelope views (figures in docs/camera.md); it has been seen since (figures only: its speed
+read again alone).
+
+`FINAL16` replaces it, fixed on 2026-11-28 before any of its designs was rendered: pool seeds
+1601 to 1606 (never used in this repository or its history) and Aisleriot's "Lattmann" deck
+(`lattmann`, Debian's gnome-cards-data, GPL-3.0-or-later), chosen by its name alone (the first
+by name of the package's French-suited decks no set or tuning used), and checked (as text) to
+name all 52 cards' elements under French suits' names. It was read once, on 2026-11-28, by
+accident right after FINAL15 and by the same code: `bench/camera.py --final` was started to
+time FINAL15 again as this entry was being written, and read the set it named (figures in
+docs/camera.md; nothing changed in between, nothing of it diagnosed).
+
+`FINAL17` replaces it, fixed on 2026-11-28 before any of its designs was rendered: pool seeds
+1701 to 1706 (never used in this repository or its history) and Aisleriot's "Orell" deck
+(`orell`, the same package and licence), chosen by its name alone (the next by name of the
+package's unused French-suited decks), and checked (as text) to name all 52 cards' elements
+under French suits' names.
 
 Five more of that package's French-suited decks joined `TUNING` on 2026-11-27, so that the
 certainty model is fitted on more families than the generator's and KDE's: Gnomangelo, Tango
@@ -210,10 +228,14 @@ FINAL13 = [f"pool-{seed}" for seed in range(1301, 1307)] + ["konqi-modern"]
 FINAL14 = [f"pool-{seed}" for seed in range(1401, 1407)] + ["rheinland"]
 # the next, fixed before any was rendered
 FINAL15 = [f"pool-{seed}" for seed in range(1501, 1507)] + ["berlin"]
+# the next, fixed before any was rendered
+FINAL16 = [f"pool-{seed}" for seed in range(1601, 1607)] + ["lattmann"]
+# the next, fixed before any was rendered
+FINAL17 = [f"pool-{seed}" for seed in range(1701, 1707)] + ["orell"]
 # every final set in the order fixed; the last is the one not read yet (`bench/camera.py
 # --final` reads it): a new set is appended here and nowhere else
 FINALS = [FINAL, FINAL2, FINAL3, FINAL4, FINAL5, FINAL6, FINAL7, FINAL8, FINAL9, FINAL10,
-          FINAL11, FINAL12, FINAL13, FINAL14, FINAL15]
+          FINAL11, FINAL12, FINAL13, FINAL14, FINAL15, FINAL16, FINAL17]
 NEXT_FINAL = FINALS[-1]
 # looked at, and refused at enrolment: never held out, and no tuning design either (the
 # first three were read as final held-out designs)
@@ -224,7 +246,7 @@ HELD_OUT = ([d.name for d in NAMED if d.name not in TUNING] + ["kennard", "kenna
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
             + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12
-            + FINAL13 + [d for d in FINAL14 if d not in TUNING] + FINAL15)
+            + FINAL13 + [d for d in FINAL14 if d not in TUNING] + FINAL15 + FINAL16 + FINAL17)
 SEEN_FAMILY = ["younes"]
 
 
