@@ -22,6 +22,7 @@ import numpy as np
 from drivers.camera.certainty import Certainty, packaged, vetoed
 from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, features_all
 from drivers.camera.corners import (
+    CLOTH_HUE_WIDTH,
     GREEN_BAIZE,
     Corner,
     Corners,
@@ -139,7 +140,7 @@ class Recognizer:
         # pixels that paper surrounds are ink, not cloth
         self._glyph_bgr = np.array(list(profile.glyph_bgr.values()) or [[0, 0, 0]],
                                    np.uint8)[None]
-        self.enclosed = bool(felt(self._glyph_bgr, self.cloth).any())
+        self.enclosed = ink_like_cloth(self._glyph_bgr, self.cloth)
         # the generic templates' limits, as loose as the deck needs
         self.rank_seen = min(thresholds.seen, profile.rank_seen)
         self.suit_seen = min(thresholds.suit_seen, profile.suit_seen)
@@ -172,7 +173,7 @@ class Recognizer:
             # with the known range too: where the light is even the two agree, and there the
             # recognizer's limits were set on the known range's outlines
             mask = card_mask(half, model, self.hint or GREEN_BAIZE)
-        self.enclosed = bool(felt(self._glyph_bgr, self.cloth).any())
+        self.enclosed = ink_like_cloth(self._glyph_bgr, self.cloth)
         min_area = 2500 / 4 * (small.shape[1] / 1280) ** 2
         # cloth-coloured print on a card is no hole in the card: green in a court card's art,
         # a big green ace of clubs, a green court frame with the art joined to it; up to
@@ -547,6 +548,19 @@ class Recognizer:
         for k, why in enumerate(reading.doubts):
             if why.startswith("certainty ") and ":" not in why:
                 reading.doubts[k] = f"{why}: " + ", ".join(model.weakest(reading.evidence))
+
+
+def ink_like_cloth(glyph_bgr: np.ndarray, cloth: Felt) -> bool:
+    """Whether one of a deck's ink colours (`glyph_bgr`, 1 x n x 3) could be taken for the
+    cloth: within its range, or within CLOTH_HUE_WIDTH hues beyond either end of it. On a
+    camera a glyph's hue shifts (white balance, blur mixing it with paper, JPEG's coarse
+    colour): a four-colour deck's blue diamonds (hue 120 enrolled) on blue baize learnt as
+    hues 91-119 lost their index to the cloth mask, and a lone queen of them was missed."""
+    low, high = cloth.low[0] - CLOTH_HUE_WIDTH, cloth.high[0] + CLOTH_HUE_WIDTH
+    if cloth.low[0] > cloth.high[0]:  # a range round red's end of the scale
+        high += 180
+    wider = Felt(((low % 180),) + tuple(cloth.low[1:]), ((high % 180),) + tuple(cloth.high[1:]))
+    return bool(felt(glyph_bgr, wider).any())
 
 
 def _inside(profile: DeckProfile, width: float, corners: Corners,
