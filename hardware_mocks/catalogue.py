@@ -152,6 +152,14 @@ docs/camera.md; nothing changed in between, nothing of it diagnosed).
 1701 to 1706 (never used in this repository or its history) and Aisleriot's "Orell" deck
 (`orell`, the same package and licence), chosen by its name alone (the next by name of the
 package's unused French-suited decks), and checked (as text) to name all 52 cards' elements
+under French suits' names. `bench/camera.py` read it once, on 2026-11-28 (two halves side by
+side, `--designs`), after inks near the cloth's hues counted as cloth-coloured (figures in
+docs/camera.md).
+
+`FINAL18` replaces it, fixed on 2026-11-28 before any of its designs was rendered: pool seeds
+1801 to 1806 (never used in this repository or its history) and Aisleriot's "Swiss XVII"
+deck (`swiss-xvii`, the same package and licence), chosen by its name alone (the last of the
+package's unused French-suited decks), and checked (as text) to name all 52 cards' elements
 under French suits' names.
 
 Five more of that package's French-suited decks joined `TUNING` on 2026-11-27, so that the
@@ -239,10 +247,12 @@ FINAL15 = [f"pool-{seed}" for seed in range(1501, 1507)] + ["berlin"]
 FINAL16 = [f"pool-{seed}" for seed in range(1601, 1607)] + ["lattmann"]
 # the next, fixed before any was rendered
 FINAL17 = [f"pool-{seed}" for seed in range(1701, 1707)] + ["orell"]
+# the next, fixed before any was rendered
+FINAL18 = [f"pool-{seed}" for seed in range(1801, 1807)] + ["swiss-xvii"]
 # every final set in the order fixed; the last is the one not read yet (`bench/camera.py
 # --final` reads it): a new set is appended here and nowhere else
 FINALS = [FINAL, FINAL2, FINAL3, FINAL4, FINAL5, FINAL6, FINAL7, FINAL8, FINAL9, FINAL10,
-          FINAL11, FINAL12, FINAL13, FINAL14, FINAL15, FINAL16, FINAL17]
+          FINAL11, FINAL12, FINAL13, FINAL14, FINAL15, FINAL16, FINAL17, FINAL18]
 NEXT_FINAL = FINALS[-1]
 # looked at, and refused at enrolment: never held out, and no tuning design either (the
 # first three were read as final held-out designs)
@@ -253,7 +263,7 @@ HELD_OUT = ([d.name for d in NAMED if d.name not in TUNING] + ["kennard", "kenna
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
             + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12
-            + FINAL13 + [d for d in FINAL14 if d not in TUNING] + FINAL15 + FINAL16 + FINAL17)
+            + FINAL13 + [d for d in FINAL14 if d not in TUNING] + FINAL15 + FINAL16 + FINAL17 + FINAL18)
 SEEN_FAMILY = ["younes"]
 
 

@@ -53,7 +53,7 @@ AISLERIOT_SVG = {"anglo": "anglo.svgz", "neoclassical": "neoclassical.svgz",
                  "guyenne-classic": "guyenne-classic.svgz", "tango-nuevo": "tango_nuevo.svgz",
                  "slavic-costumes": "slavic_costumes.svgz", "rheinland": "rheinland.svgz",
                  "berlin": "berlin.svgz", "lattmann": "lattmann.svgz",
-                 "orell": "orell.svgz"}
+                 "orell": "orell.svgz", "swiss-xvii": "swiss-xvii.svgz"}
 PACKAGES = {  # deck: (npm package, or "deb:" and a Debian package, folder inside it, licence)
     "kennard": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/2color", "CC0"),
     "kennard-4c": ("@heruka_urgyen/react-playing-cards@0.5.0", "src/images/4color", "CC0"),
