@@ -263,7 +263,8 @@ HELD_OUT = ([d.name for d in NAMED if d.name not in TUNING] + ["kennard", "kenna
             + FINAL2 + [d for d in FINAL3 if d not in LOOKED_AT + TUNING] + FINAL5
             + [d for d in FINAL6 if d not in TUNING] + [d for d in FINAL7 if d not in LOOKED_AT]
             + FINAL8 + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12
-            + FINAL13 + [d for d in FINAL14 if d not in TUNING] + FINAL15 + FINAL16 + FINAL17 + FINAL18)
+            + FINAL13 + [d for d in FINAL14 if d not in TUNING] + FINAL15 + FINAL16 + FINAL17
+            + FINAL18)
 SEEN_FAMILY = ["younes"]
 
 
