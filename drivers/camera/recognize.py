@@ -556,10 +556,10 @@ def ink_like_cloth(glyph_bgr: np.ndarray, cloth: Felt) -> bool:
     camera a glyph's hue shifts (white balance, blur mixing it with paper, JPEG's coarse
     colour): a four-colour deck's blue diamonds (hue 120 enrolled) on blue baize learnt as
     hues 91-119 lost their index to the cloth mask, and a lone queen of them was missed."""
-    low, high = cloth.low[0] - CLOTH_HUE_WIDTH, cloth.high[0] + CLOTH_HUE_WIDTH
-    if cloth.low[0] > cloth.high[0]:  # a range round red's end of the scale
-        high += 180
-    wider = Felt(((low % 180),) + tuple(cloth.low[1:]), ((high % 180),) + tuple(cloth.high[1:]))
+    # taken round the circle of hues (`felt` reads a range whose low end is the higher one as
+    # running round red's end of the scale)
+    wider = Felt(((cloth.low[0] - CLOTH_HUE_WIDTH) % 180, *cloth.low[1:]),
+                 ((cloth.high[0] + CLOTH_HUE_WIDTH) % 180, *cloth.high[1:]))
     return bool(felt(glyph_bgr, wider).any())
 
 
