@@ -186,8 +186,8 @@ def fits_and_leads_all(found: list[Located], profile: DeckProfile, ranks: list[s
     """`fits_and_leads` of many readings (what was found, the rank and suit read), the
     places of all of them cut and normalised together: a reading has only a few places to
     match the other templates at, and the NumPy steps round its product cost more than the
-    product (4.5 of a frame's 33 ms, read one by one). Each reading's scores are its own, to
-    the bit, as if matched alone."""
+    product (4.5 of a frame's 33 ms, read one by one). Each reading's scores are its own, as
+    if matched alone, to float rounding (a millionth)."""
     out: list[list[tuple[float, float]]] = []
     for areas, templates, reads, fits in (
             ([f.rank_area for f in found], profile.ranks, ranks,
@@ -240,8 +240,10 @@ def _template_rows(templates: dict[str, np.ndarray], fit_of: dict[str, float],
 def _correlations_all(areas: list[np.ndarray], columns: np.ndarray,
                       shape: tuple[int, int]) -> list[np.ndarray | None]:
     """For each area, each template's (a column of `_template_rows`, of `shape`) best
-    normalised correlation over every place in it, as `cv2.TM_CCOEFF_NORMED` gives it; None
-    where the area is smaller. The places of all areas are cut and normalised together."""
+    normalised correlation over every place in it, as `cv2.TM_CCOEFF_NORMED` gives it (to
+    float rounding); None where the area is smaller. The places of all areas are cut,
+    normalised and multiplied together: areas of one size (the usual case: a few places
+    round each reading's own fit) are cut in one step."""
     grids = [(max(0, a.shape[0] - shape[0] + 1), max(0, a.shape[1] - shape[1] + 1))
              for a in areas]
     counts = [ny * nx for ny, nx in grids]
@@ -249,20 +251,20 @@ def _correlations_all(areas: list[np.ndarray], columns: np.ndarray,
         return [None] * len(areas)
     ends = np.cumsum(counts).tolist()
     places = np.empty((ends[-1], shape[0] * shape[1]), np.float32)
-    for area, grid, count, end in zip(areas, grids, counts, ends, strict=True):
-        if count:
-            places[end - count: end].reshape(*grid, *shape)[...] = as_strided(
-                area, (*grid, *shape), area.strides * 2, writeable=False)
+    if len({a.shape for a in areas}) == 1:
+        stack = np.stack(areas)
+        s0, s1, s2 = stack.strides
+        places.reshape(len(areas), *grids[0], *shape)[...] = as_strided(
+            stack, (len(areas), *grids[0], *shape), (s0, s1, s2, s1, s2), writeable=False)
+    else:
+        for area, grid, count, end in zip(areas, grids, counts, ends, strict=True):
+            if count:
+                places[end - count: end].reshape(*grid, *shape)[...] = as_strided(
+                    area, (*grid, *shape), area.strides * 2, writeable=False)
     places -= places.mean(axis=1, keepdims=True)
-    # each place's length, as np.linalg.norm sums it (without its copy of the places)
-    length = np.sqrt(np.add.reduce(np.square(places), axis=1, keepdims=True))
-    places /= np.maximum(length, 1e-6)
-    # each area's product apart, as when asked alone: OpenBLAS sums a product of a few rows in
-    # another order than one of many, and the fits would differ in their last bits
-    scores = np.empty((len(places), columns.shape[1]), np.float32)
-    for count, end in zip(counts, ends, strict=True):
-        if count:
-            np.matmul(places[end - count: end], columns, out=scores[end - count: end])
+    length = np.sqrt(np.einsum("ij,ij->i", places, places))
+    scores = places @ columns
+    scores /= np.maximum(length, 1e-6)[:, None]
     firsts = [end - count for count, end in zip(counts, ends, strict=True) if count]
     tops = iter(np.maximum.reduceat(scores, firsts, axis=0))
     return [next(tops) if count else None for count in counts]

@@ -609,13 +609,21 @@ def _by_edges(regions: list[np.ndarray], grown: np.ndarray, guess: float, aspect
     lying white on white over the card beneath are shorter (on pool-14 they outnumbered the
     cards' edges, and a hand was read at four fifths of its cards' size)."""
     lengths = np.hypot(*(grown[:, 2:] - grown[:, :2]).T)
-    mids = ((grown[:, :2] + grown[:, 2:]) / 4).tolist()
+    mid_xy = (grown[:, :2] + grown[:, 2:]) / 4
+    mids = mid_xy.tolist()
     owner = np.full(len(grown), -1)
     outer = np.zeros(len(grown), bool)
     aparts = []
     for k, c in enumerate(regions):
-        # an edge on the outline has its midpoint on the contour, or a pixel or two off it
-        apart = np.array([cv2.pointPolygonTest(c, (m[0], m[1]), True) for m in mids])
+        # an edge on the outline has its midpoint on the contour, or a pixel or two off it.
+        # Only a midpoint within the region's box (and 3 pixels round it) can lie so near:
+        # one further out is further from the outline than from the box (-inf: outside, far)
+        x, y, w, h = cv2.boundingRect(c)
+        near = ((mid_xy[:, 0] >= x - 3) & (mid_xy[:, 0] <= x + w + 2)
+                & (mid_xy[:, 1] >= y - 3) & (mid_xy[:, 1] <= y + h + 2))
+        apart = np.full(len(mids), -np.inf)
+        apart[near] = [cv2.pointPolygonTest(c, (mids[i][0], mids[i][1]), True)
+                       for i in np.flatnonzero(near).tolist()]
         aparts.append(apart)
         mine = (apart >= -2) & (owner < 0) if len(mids) else np.zeros(0, bool)
         owner[mine] = k
