@@ -56,7 +56,10 @@ class DeckProfile:
     rank_classifier: Any = None  # classify.RidgeClassifier, fitted by training.train
     suit_classifier: Any = None
     # the classifiers' margins enrolment's wrong views reached (with room, and floors): how far
-    # a reading clears them is evidence for the certainty model (`certainty.py`)
+    # a reading clears them is evidence for the certainty model (`certainty.py`). Per rank
+    # (suit) read: a wrong view read as a 9 says a 9 read that close may be wrong, nothing of
+    # a king (a deck printing its bottom index upright confuses 6 and 9 only). The two single
+    # margins are the largest (a profile enrolled before asks them of every rank and suit)
     rank_margin: float = 1.0
     suit_margin: float = 1.0
     # how well each rank's (suit's) template fits its own index seen through a camera (the
@@ -89,6 +92,12 @@ class DeckProfile:
     # rank's top down, the medians over enrolment's views: a court's frame running by its
     # index shows as one, and a reading's evidence counts only the line beyond its card's own
     lines: dict[str, list[float]] = field(default_factory=dict)
+    rank_margins: dict[str, float] = field(default_factory=dict)
+    suit_margins: dict[str, float] = field(default_factory=dict)
+    # the deck prints its bottom-right index upright, not turned round with the card (the
+    # Ancient Egyptians deck): read at that corner, turned, a 6 shows a 9's glyph and a 9 a
+    # 6's, as alike as the two cards' own top indices (`bottom_upright`)
+    bottom_upright: bool = False
 
     def __post_init__(self) -> None:
         self.set_tints(self.tints)
@@ -102,6 +111,14 @@ class DeckProfile:
                        cv2.resize(self.any_suit, (w, PATCH_H // 2 - split),
                                   interpolation=cv2.INTER_AREA))
         self.coarse_ten = cv2.resize(self.ranks["T"], (w, split), interpolation=cv2.INTER_AREA)
+
+    def rank_margin_of(self, rank: str) -> float:
+        """The margin enrolment asks of a reading of this rank."""
+        return self.rank_margins.get(rank, self.rank_margin)
+
+    def suit_margin_of(self, suit: str) -> float:
+        """The margin enrolment asks of a reading of this suit."""
+        return self.suit_margins.get(suit, self.suit_margin)
 
     def set_tints(self, tints: dict[str, list[float]]) -> None:
         """Each suit's ink colour, and from them the deck's colours: suits printed in one
@@ -132,16 +149,23 @@ class DeckProfile:
                 f"templates fit their own index through a camera: ranks "
                 f"{min(self.rank_fit.values()):.2f}-{max(self.rank_fit.values()):.2f}, suits "
                 f"{min(self.suit_fit.values()):.2f}-{max(self.suit_fit.values()):.2f}",
-                f"classifier margins to clear: {self.rank_margin:.2f} (rank), "
-                f"{self.suit_margin:.2f} (suit); how far a reading clears them is evidence "
+                f"classifier margins to clear: {self.rank_margin:.2f} "
+                f"(rank{_of(self.rank_margins)}), {self.suit_margin:.2f} "
+                f"(suit{_of(self.suit_margins)}); how far a reading clears them is evidence "
                 "for the certainty model"] + self.warnings()
 
     def warnings(self) -> list[str]:
         """What enrolment saw that will leave cards uncertain, for the installer."""
-        out = [f"warning: {name} margin {margin:.2f} (enrolment's views confused {name}s up to "
-               f"{margin / 1.25:.2f}: a small index?): expect many {name}s left uncertain"
-               for name, margin in (("rank", self.rank_margin), ("suit", self.suit_margin))
+        out = [f"warning: {name} margin {margin:.2f}{_of(each, HIGH_MARGIN)} (enrolment's views "
+               f"were read as {'them' if each else 'another'} wrongly up to {margin / 1.25:.2f}: "
+               f"a small index?): expect many of {'them' if each else 'them all'} left uncertain"
+               for name, margin, each in (("rank", self.rank_margin, self.rank_margins),
+                                          ("suit", self.suit_margin, self.suit_margins))
                if margin >= HIGH_MARGIN]
+        if self.bottom_upright:
+            out.append("warning: the bottom-right index is printed upright, not turned round: "
+                       "a 6 seen there reads as a 9 and a 9 as a 6, so a 6 or 9 is never sure "
+                       "alone (expect them left uncertain)")
         out += [f"warning: {'/'.join(sorted(seen, key=SUITS.index))} seen in the ink colour of "
                 f"{suit} in enrolment's views: told apart from {suit} by shape, not colour"
                 for suit, seen in sorted(self.colour_confused.items())]
@@ -156,7 +180,9 @@ class DeckProfile:
                 "glyph_bgr": self.glyph_bgr, "rank_seen": self.rank_seen,
                 "suit_seen": self.suit_seen, "ink_above": self.ink_above,
                 "court_suit_fit": self.court_suit_fit, "line_above": self.line_above,
-                "colour_confused": self.colour_confused, "lines": self.lines}
+                "colour_confused": self.colour_confused, "lines": self.lines,
+                "rank_margins": self.rank_margins, "suit_margins": self.suit_margins,
+                "bottom_upright": self.bottom_upright}
         arrays = {f"rank_{r}": a for r, a in self.ranks.items()}
         arrays.update({f"suit_{s}": a for s, a in self.suits.items()})
         arrays["rank_weights"] = self.rank_classifier.weights
@@ -201,7 +227,21 @@ class DeckProfile:
                    meta["glyph_bgr"], meta["rank_seen"], meta["suit_seen"], meta["ink_above"],
                    court_suit_fit=meta["court_suit_fit"],
                    line_above=bool(meta.get("line_above", False)),
-                   colour_confused=meta.get("colour_confused", {}), lines=meta["lines"])
+                   colour_confused=meta.get("colour_confused", {}), lines=meta["lines"],
+                   rank_margins=meta.get("rank_margins", {}),
+                   suit_margins=meta.get("suit_margins", {}),
+                   bottom_upright=bool(meta.get("bottom_upright", False)))
+
+
+def _of(margins: dict[str, float], least: float | None = None) -> str:
+    """The ranks (suits) whose own margin is above the least any is asked (or `least`), as
+    words for `describe` (", for 6 9; the others 0.15") or `warnings` (" for 6 9")."""
+    if not margins:
+        return ""
+    floor = min(margins.values()) if least is None else least
+    high = [k for k, m in margins.items() if m > floor]
+    return f", for {' '.join(high)}; the others {floor:.2f}" if high and least is None else (
+        f" for {' '.join(high)}" if high else "")
 
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
@@ -431,7 +471,24 @@ def index_profile(faces: dict[str, np.ndarray]) -> DeckProfile:
     suits = {s: np.mean([crops[r + s][split:] for r in RANKS], axis=0).astype(np.float32)
              for s in SUITS}
     return DeckProfile(h / w, (x0, y0, x1, y1), split, patch_w, ranks, suits,
-                       glyph_bgr=_glyph_colours(faces, (x0, y0, x1, y1)))
+                       glyph_bgr=_glyph_colours(faces, (x0, y0, x1, y1)),
+                       bottom_upright=bottom_upright(faces, (x0, y0, x1, y1), patch_w))
+
+
+def bottom_upright(faces: dict[str, np.ndarray], window, patch_w: int) -> bool:
+    """Whether the deck prints its bottom-right index upright rather than turned round with
+    the card: on the number cards, the bottom-right window turned round (what a camera sees
+    at that corner) is mostly unlike the top-left one, though it holds as much ink. A deck
+    that prints no bottom-right index holds little ink there and is not taken for one."""
+    alike, inked = [], []
+    for r in NUMBER_RANKS:
+        for s in SUITS:
+            face = faces[r + s]
+            top = _canonical(face, window, patch_w)
+            turned = _canonical(face[::-1, ::-1], window, patch_w)
+            alike.append(correlation(top, turned))
+            inked.append(float(turned.sum()) >= 0.5 * float(top.sum()))
+    return float(np.median(alike)) < 0.5 and float(np.mean(inked)) >= 0.8
 
 
 def _glyph_colours(faces: dict[str, np.ndarray], window) -> dict[str, list[float]]:

@@ -66,6 +66,10 @@ from drivers.camera.outline import outline_corners
 from drivers.camera.profile import NUMBER_RANKS, PATCH_H, DeckProfile
 
 RED_SUITS = {"H", "D"}
+# ranks whose glyph turned round is another's: on a deck printing its bottom index upright
+# (`DeckProfile.bottom_upright`) neither is sure alone, and the two corners of one card
+# disagree, so neither is ever sure
+TURNED_TWINS = "69"
 
 
 @dataclass(frozen=True)
@@ -484,7 +488,8 @@ class Recognizer:
         down = 0.0 if rank == "Q" else max(0.0, down - own_down)
         red = None if colour is None else bool(colour & RED_SUITS)
         evidence = {"rank_margin": r_margin, "suit_margin": s_margin,
-                    "rank_share": r_margin / p.rank_margin, "suit_share": s_margin / p.suit_margin,
+                    "rank_share": r_margin / p.rank_margin_of(rank),
+                    "suit_share": s_margin / p.suit_margin_of(suit),
                     "rank_fit": rank_fit, "suit_fit": suit_fit,
                     "rank_lead": rank_lead, "suit_lead": suit_lead,
                     "rank_match": found.rank_match, "suit_match": found.suit_match,
@@ -517,6 +522,9 @@ class Recognizer:
             return
         reading.logit = model.logit(reading.evidence) if logit is None else logit
         vetoes = vetoed(reading.evidence)
+        if self.profile.bottom_upright and reading.card[0] in TURNED_TWINS:
+            vetoes = vetoes + ["the deck prints its bottom index upright: a 6 seen there reads "
+                               "as a 9, a 9 as a 6"]
         reading.certain = not vetoes and reading.logit >= model.threshold
         reading.doubts = [] if reading.certain else (
             ([] if reading.logit >= model.threshold else

@@ -236,11 +236,13 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
             for suit in family:
                 confused.setdefault(suit, set()).add(view.code[1])
     profile.colour_confused = {s: sorted(c, key=SUITS.index) for s, c in confused.items()}
-    rank_wrong = [0.0]
-    # the suit margins of each view as read with the pairs' own scorers and without them
+    # per rank (suit) read, the margins of the views wrongly read as it
+    rank_wrong: dict[str, list[float]] = {r: [] for r in RANKS}
+    # the suit read, whether right, and its margin, of each view as read with the pairs' own
+    # scorers and without them
     paired = profile.suit_classifier
     alone = RidgeClassifier(paired.classes, paired.weights)
-    suit_views: dict[str, list[tuple[bool, float]]] = {"paired": [], "alone": []}
+    suit_views: dict[str, list[tuple[str, bool, float]]] = {"paired": [], "alone": []}
     for view in held_out:
         family = suits_of_tint(view.tint, profile)
         if family is None:
@@ -251,24 +253,27 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
         if rank_fit < certain_fit[0] or suit_fit < certain_fit[1]:
             continue
         if rank != view.code[0]:
-            rank_wrong.append(r_margin)
+            rank_wrong[rank].append(r_margin)
         for name, scorer in (("paired", paired), ("alone", alone)):
             read, _, s_margin = scorer.best(view.suit_features, set(family))
-            suit_views[name].append((read == view.code[1], s_margin))
-    # certain only beyond every margin a wrong reading reached, with room to spare, and never
-    # below the floors measured on rendered tables of both test decks (a window cut a little
-    # wrong in a fanned hand is harder than any single simulated view)
-    profile.rank_margin = max(RANK_FLOOR, 1.25 * max(rank_wrong))
-
-    margins = {name: max(SUIT_FLOOR, 1.25 * max([m for right, m in seen if not right] + [0.0]))
-               for name, seen in suit_views.items()}
-    clear = {name: sum(right and m >= margins[name] for right, m in seen)
+            suit_views[name].append((read, read == view.code[1], s_margin))
+    # certain only beyond every margin a wrong reading of that rank (suit) reached, with room
+    # to spare, and never below the floors measured on rendered tables of both test decks (a
+    # window cut a little wrong in a fanned hand is harder than any single simulated view)
+    profile.rank_margins = {r: round(max(RANK_FLOOR, 1.25 * max(m, default=0.0)), 4)
+                            for r, m in rank_wrong.items()}
+    profile.rank_margin = max(profile.rank_margins.values())
+    margins = {name: {s: round(max(SUIT_FLOOR, 1.25 * max(
+        [m for read, right, m in seen if read == s and not right], default=0.0)), 4)
+        for s in SUITS} for name, seen in suit_views.items()}
+    clear = {name: sum(right and m >= margins[name][read] for read, right, m in seen)
              for name, seen in suit_views.items()}
     # the pairs' own scorers where they leave more of these views right and clear of their
     # margin: on a deck of small suits (pool-17) they erred surer than one scorer per suit
     kept = "alone" if clear["alone"] > clear["paired"] else "paired"
     profile.suit_classifier = {"paired": paired, "alone": alone}[kept]
-    profile.suit_margin = margins[kept]
+    profile.suit_margins = margins[kept]
+    profile.suit_margin = max(margins[kept].values())
 
 
 def enroll(folder: Path, views_per_card: int = 40, envelope: bool = True) -> DeckProfile:

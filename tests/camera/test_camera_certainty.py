@@ -87,9 +87,10 @@ def test_a_measure_beyond_the_fitting_sets_range_weighs_as_at_its_end():
     assert not np.allclose(model.logits(x[:5]), model.logits(at_end))
 
 
-def test_an_unclear_colour_and_a_twin_are_measures_not_vetoes():
-    """With the wrong readings weighted in the fit, the model ranks readings whose ink colour is
-    unclear, or that have a twin, as well as the two vetoes did: the model decides them."""
+def test_an_unknown_colour_and_a_twin_are_measures_not_vetoes():
+    """With the wrong readings weighted in the fit, the model ranks readings whose ink colour
+    is not known (every suit asked, by shape), or that have a twin, as well as the two vetoes
+    did: the model decides them."""
     from drivers.camera.certainty import allowed, vetoed
 
     good = {"colour": 0.1, "on_card": 1.0, "shifted": 0.0, "twin": 0.0,
@@ -116,8 +117,8 @@ def test_a_margin_under_the_decks_own_is_never_sure_alone():
     good = {"colour": 0.1, "on_card": 1.0, "shifted": 0.0, "twin": 0.0,
             "rank_share": 4.0, "suit_share": 1.0}
     assert vetoed(good) == []
-    why = ["its rank or suit margin is under the deck's: a wrong view of it at enrolment came "
-           "as close"]
+    why = ["its rank or suit margin is under what enrolment asks of it: a wrong view read as it "
+           "came as close"]
     assert vetoed(dict(good, suit_share=0.27)) == why
     assert vetoed(dict(good, rank_share=0.99)) == why
     rows = np.zeros((3, len(FEATURES)))
@@ -125,6 +126,23 @@ def test_a_margin_under_the_decks_own_is_never_sure_alone():
     rows[:, FEATURES.index("rank_share")] = [2.0, 2.0, 0.5]
     rows[:, FEATURES.index("suit_share")] = [2.0, 0.5, 2.0]
     assert allowed(rows).tolist() == [True, False, False]
+
+
+def test_suits_taken_from_an_unclear_colour_are_never_sure_alone():
+    """A red jack of a small-index tuning design (pool-1403) whose tint lay nearer black (0.53)
+    was read as a spade, and rated +10 with every other measure strong: where the ink's colour
+    chose the suits but lay nearly as near another, the reading is not sure alone. Where no
+    colour was taken (1.0: every suit asked, by shape) or it was clear, the model decides."""
+    from drivers.camera.certainty import COLOUR_UNCLEAR, vetoed
+
+    good = {"colour": 0.1, "on_card": 1.0, "shifted": 0.0, "rank_share": 4.0,
+            "suit_share": 4.0}
+    why = ["its suits were taken from an ink colour that lies nearly as near another"]
+    assert vetoed(dict(good, colour=0.53)) == why
+    assert vetoed(dict(good, colour=COLOUR_UNCLEAR)) == why
+    assert vetoed(dict(good, colour=0.6)) == why
+    assert vetoed(dict(good, colour=0.44)) == []
+    assert vetoed(dict(good, colour=1.0)) == []
 
 
 def test_wrong_readings_weighted_rank_the_rare_confident_wrong_one_lower():
