@@ -478,17 +478,21 @@ def index_profile(faces: dict[str, np.ndarray]) -> DeckProfile:
 def bottom_upright(faces: dict[str, np.ndarray], window, patch_w: int) -> bool:
     """Whether the deck prints its bottom-right index upright rather than turned round with
     the card: on the number cards, the bottom-right window turned round (what a camera sees
-    at that corner) is mostly unlike the top-left one, though it holds as much ink. A deck
-    that prints no bottom-right index holds little ink there and is not taken for one."""
+    at that corner) fits the top-left one badly wherever it is laid over it (up to 8 window
+    pixels off: Jolly Royal prints its two indices a few pixels apart), though it holds as
+    much ink. The medians: 0.85-1.0 on turned decks (Jolly Royal the lowest), 0.61 on Ancient
+    Egyptians, 0.66 on our deck with its bottom glyphs turned upright. A deck that prints no
+    bottom-right index holds little ink there and is not taken for one."""
     alike, inked = [], []
     for r in NUMBER_RANKS:
         for s in SUITS:
             face = faces[r + s]
             top = _canonical(face, window, patch_w)
             turned = _canonical(face[::-1, ::-1], window, patch_w)
-            alike.append(correlation(top, turned))
+            around = cv2.copyMakeBorder(turned, 8, 8, 8, 8, cv2.BORDER_CONSTANT, value=0)
+            alike.append(float(cv2.matchTemplate(around, top, cv2.TM_CCOEFF_NORMED).max()))
             inked.append(float(turned.sum()) >= 0.5 * float(top.sum()))
-    return float(np.median(alike)) < 0.5 and float(np.mean(inked)) >= 0.8
+    return float(np.median(alike)) < 0.75 and float(np.mean(inked)) >= 0.8
 
 
 def _glyph_colours(faces: dict[str, np.ndarray], window) -> dict[str, list[float]]:
