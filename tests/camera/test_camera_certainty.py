@@ -130,19 +130,37 @@ def test_a_margin_under_the_decks_own_is_never_sure_alone():
 
 def test_suits_taken_from_an_unclear_colour_are_never_sure_alone():
     """A red jack of a small-index tuning design (pool-1403) whose tint lay nearer black (0.53)
-    was read as a spade, and rated +10 with every other measure strong: where the ink's colour
-    chose the suits but lay nearly as near another, the reading is not sure alone. Where no
-    colour was taken (1.0: every suit asked, by shape) or it was clear, the model decides."""
-    from drivers.camera.certainty import COLOUR_UNCLEAR, vetoed
+    was read as a spade by a narrow margin, and rated +10 with every other measure strong:
+    where the ink's colour chose the suits but lay nearly as near another, and shape chose
+    among them narrowly, the reading is not sure alone. Where no colour was taken (1.0: every
+    suit asked, by shape), the colour was clear, or it alone chose the suit (a four-colour
+    deck), the model decides."""
+    from drivers.camera.certainty import CAP, COLOUR_UNCLEAR, vetoed
 
     good = {"colour": 0.1, "on_card": 1.0, "shifted": 0.0, "rank_share": 4.0,
-            "suit_share": 4.0}
-    why = ["its suits were taken from an ink colour that lies nearly as near another"]
+            "suit_share": 1.3, "suit_lead": 0.05}
+    why = ["its suits were taken from an ink colour that lies nearly as near another, and its "
+           "suit chosen among them by a narrow margin"]
     assert vetoed(dict(good, colour=0.53)) == why
     assert vetoed(dict(good, colour=COLOUR_UNCLEAR)) == why
     assert vetoed(dict(good, colour=0.6)) == why
     assert vetoed(dict(good, colour=0.44)) == []
     assert vetoed(dict(good, colour=1.0)) == []
+    assert vetoed(dict(good, colour=0.53, suit_share=float("inf"))) == []
+    assert vetoed(dict(good, colour=0.53, suit_share=CAP)) == []
+
+
+def test_a_suit_another_suits_template_fits_better_is_never_sure_alone():
+    """A four-colour court of pool-22 whose colour alone chose its suit, while another suit's
+    own template fitted it 0.23 better, was rated +5.8: the shape contradicting the colour
+    keeps it from being sure alone."""
+    from drivers.camera.certainty import SUIT_LEAD_LEAST, vetoed
+
+    good = {"colour": 0.6, "on_card": 1.0, "shifted": 0.0, "rank_share": 4.0,
+            "suit_share": float("inf"), "suit_lead": 0.05}
+    assert vetoed(good) == []
+    assert vetoed(dict(good, suit_lead=-0.234)) == ["another suit's own template fits it better"]
+    assert vetoed(dict(good, suit_lead=SUIT_LEAD_LEAST)) == []
 
 
 def test_wrong_readings_weighted_rank_the_rare_confident_wrong_one_lower():
