@@ -44,6 +44,12 @@ SUIT_FLOOR = 0.3
 # views show half the rows above the rank as ink: tuning designs pool-6, 12 and 16 (border
 # lines close above the index) show 1.5%, 27% and 11%; the other fifteen none at all
 LINE_ABOVE = 0.01
+# the least card width (px at 720p) a table in the envelope shows: the margins are measured on
+# views at least this wide. Narrower views (the plain views start at 80 px, for the fits) are
+# harder than any card a table shows, and on the small-suit decks pool-17 and pool-1403 every
+# view that set a black suit's margin above 0.55 was 82-95 px wide; at 100 px and over the
+# margins asked were half as high or lower
+MARGIN_WIDTH = 100.0
 
 
 def camera_view(face: np.ndarray, rng: np.random.Generator,
@@ -146,6 +152,7 @@ class View:
     ink_above: float
     line: float  # `index.lines_through`: a column of ink through the window
     down: float  # the same from the rank's top down (0 for a queen)
+    width: float  # the card's width as laid (px)
 
 
 def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
@@ -157,9 +164,9 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
     for code, face in sorted(faces.items()):
         for _ in range(per_card):
             cover = faces[codes[int(rng.integers(len(codes)))]] if envelope else None
-            img, point, u, v, width = camera_view(face, rng, cover) if envelope else \
+            img, point, u, v, laid = camera_view(face, rng, cover) if envelope else \
                 _plain_view(face, rng)
-            point, u, v, width = perturbed(point, u, v, width, rng)
+            point, u, v, width = perturbed(point, u, v, laid, rng)
             patch = cut_window(img, point, u, v, width, profile)
             ink = ink_of(patch, enclosed=True, inside=card_inside(profile, width))
             found = locate(ink, profile)
@@ -169,7 +176,8 @@ def views(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int,
                             found,
                             ink_above(ink, found),
                             *lines_through(ink, found,
-                                           None if code[0] == "Q" else found.rank_box[1])))
+                                           None if code[0] == "Q" else found.rank_box[1]),
+                            laid))
     return out
 
 
@@ -245,7 +253,7 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     suit_views: dict[str, list[tuple[str, bool, float]]] = {"paired": [], "alone": []}
     for view in held_out:
         family = suits_of_tint(view.tint, profile)
-        if family is None:
+        if family is None or view.width < MARGIN_WIDTH:
             continue
         rank, _, r_margin = profile.rank_classifier.best(view.rank_features)
         suit, _, _ = paired.best(view.suit_features, set(family))
@@ -263,17 +271,25 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     profile.rank_margins = {r: round(max(RANK_FLOOR, 1.25 * max(m, default=0.0)), 4)
                             for r, m in rank_wrong.items()}
     profile.rank_margin = max(profile.rank_margins.values())
+    kept, profile.suit_margins = suit_scorer(suit_views)
+    profile.suit_classifier = {"paired": paired, "alone": alone}[kept]
+    profile.suit_margin = max(profile.suit_margins.values())
+
+
+def suit_scorer(suit_views: dict[str, list[tuple[str, bool, float]]]) -> tuple[str, dict]:
+    """Which suit scorer to keep ("paired": the pairs' own scorers, or "alone": one per suit)
+    and its margin per suit read, from the held-out views each read (the suit read, whether
+    right, its margin): a suit's margin is 1.25 times the widest a wrong reading of it
+    reached, never under SUIT_FLOOR; the pairs' scorers are kept unless one scorer per suit
+    leaves more views right and clear of their margin (on a deck of small suits the pairs'
+    scorers may err surer)."""
     margins = {name: {s: round(max(SUIT_FLOOR, 1.25 * max(
         [m for read, right, m in seen if read == s and not right], default=0.0)), 4)
         for s in SUITS} for name, seen in suit_views.items()}
     clear = {name: sum(right and m >= margins[name][read] for read, right, m in seen)
              for name, seen in suit_views.items()}
-    # the pairs' own scorers where they leave more of these views right and clear of their
-    # margin: on a deck of small suits (pool-17) they erred surer than one scorer per suit
     kept = "alone" if clear["alone"] > clear["paired"] else "paired"
-    profile.suit_classifier = {"paired": paired, "alone": alone}[kept]
-    profile.suit_margins = margins[kept]
-    profile.suit_margin = max(margins[kept].values())
+    return kept, margins[kept]
 
 
 def enroll(folder: Path, views_per_card: int = 40, envelope: bool = True) -> DeckProfile:
