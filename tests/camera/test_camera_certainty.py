@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 
 from drivers.camera.certainty import FEATURES, Certainty, packaged, pick
+from drivers.camera.recognize import Recognizer
+from drivers.camera.training import enroll
 from hardware_mocks.catalogue import HELD_OUT, TUNING
 
 
@@ -73,6 +75,8 @@ def test_the_packaged_model_was_picked_on_20000_sure_tuning_readings_none_wrong(
     assert figures["sure"] >= 20_000 and figures["sure_wrong"] == 0
     assert set(figures["designs"]) <= set(TUNING) and not set(figures["designs"]) & set(HELD_OUT)
     assert sum(d["sure_wrong"] for d in figures["designs"].values()) == 0
+    # nor is any window on a court's art that the tuning designs' lone courts gave
+    assert figures["art"]["allowed"] > 0 and model.threshold > figures["art"]["surest"]
 
 
 def test_a_measure_beyond_the_fitting_sets_range_weighs_as_at_its_end():
@@ -212,3 +216,27 @@ def test_a_measure_weighs_only_the_way_its_meaning_says():
     assert model.logits(rows)[1] <= model.logits(rows)[0]  # many lines: no surer than middling
     rows[:, line], rows[:, margin] = 0.5, [0.2, 0.8]
     assert model.logits(rows)[1] > model.logits(rows)[0] + 2  # the measure that decides still does
+
+
+def test_a_suit_whose_courts_fit_poorly_does_not_lead_the_other_suits_courts(tmp_path):
+    """A tuning design (generator seed 1706) whose court frames run close by the spade: its
+    spade template fits the spade courts' views 0.68, its number cards' 0.92. Each other suit's
+    template was taken as a share of that suit's court fit, so the spade's fit on a court of
+    diamonds (0.76, against 0.85 its own) led it, and its jacks and queens of diamonds and
+    clubs were never sure (8 of the design's 102 bench cards). Another suit's template is
+    judged as a share of its fit on its own number cards."""
+    from hardware_mocks.camera import Deck, card_corners, felt, lay_card
+    from hardware_mocks.design_faces import draw_deck
+    from hardware_mocks.designs import random_design
+
+    folder = draw_deck(random_design(1706), tmp_path / "pool-1706")
+    profile = enroll(folder)
+    assert profile.court_suit_fit["S"] < 0.8 < profile.suit_fit["S"]
+    deck, rec = Deck(folder), Recognizer(profile)
+    for code, angle in (("JD", 5.0), ("QD", 170.0), ("JC", -20.0), ("QC", 95.0)):
+        img = felt((1280, 720), np.random.default_rng(8))
+        lay_card(img, deck, code, card_corners((640, 360), 130, angle))
+        readings = rec.read(img)
+        assert [r.card for r in readings if r.certain] == [code], \
+            (code, [(r.card, r.doubts, r.evidence.get("suit_lead")) for r in readings])
+        assert all(r.evidence["suit_lead"] > 0.1 for r in readings if r.card == code)

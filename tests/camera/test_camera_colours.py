@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from drivers.camera.index import suits_of_tint
-from drivers.camera.profile import DeckProfile
+from drivers.camera.profile import HIGH_MARGIN, DeckProfile
 from drivers.camera.training import enroll
 
 pytestmark = pytest.mark.xdist_group("camera")
@@ -36,7 +36,9 @@ def test_a_colour_confused_in_enrolment_leaves_the_suits_to_shape(pool_22, tmp_p
     lines = "\n".join(pool_22.describe())
     confused = "/".join(pool_22.colour_confused["S"])
     assert f"warning: {confused} seen in the ink colour of S" in lines
-    assert f"warning: suit margin {pool_22.suit_margin:.2f}" in lines  # 0.5 or more: a warning
+    # a warning where the margin is 0.5 or more (`HIGH_MARGIN`), none below
+    warned = f"warning: suit margin {pool_22.suit_margin:.2f}" in lines
+    assert warned == (pool_22.suit_margin >= HIGH_MARGIN), (pool_22.suit_margin, lines)
     pool_22.save(tmp_path / "deck.profile")
     again = DeckProfile.load(tmp_path / "deck.profile")
     assert again.colour_confused == pool_22.colour_confused
