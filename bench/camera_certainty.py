@@ -53,15 +53,19 @@ TRAIN_SEED, PICK_SEED, ART_SEED = 11, 12, 13
 COURT_CODES = [rank + suit for rank in "JQK" for suit in "SHDC"]
 
 
+def _enrolled(name: str, cache: str):
+    """A tuning design enrolled, and its deck to lay cards of (one OpenCV thread: one core)."""
+    cv2.setNumThreads(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = deck_faces(name, Path(cache), Path(tmp) / name)
+        return enroll(folder), Deck(folder)
+
+
 def collect(job: tuple[str, int, int, str, str | None]) -> dict:
     """The readings of one design's scenes: evidence rows, labels, and pairs of agreeing
     readings of two prints of one card (for the pair threshold)."""
     name, scenes, seed, cache, model = job
-    cv2.setNumThreads(1)
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = deck_faces(name, Path(cache), Path(tmp) / name)
-        profile = enroll(folder)
-        deck = Deck(folder)
+    profile, deck = _enrolled(name, cache)
     # gathering, nothing is read surely: no corner is passed over for a card read surely, so
     # every index window the frame shows is read (with a model given, as it would read)
     certainty = Certainty.load(Path(model)) if model else None
@@ -104,11 +108,7 @@ def art(job: tuple[str, str]) -> dict:
     left out. Their evidence rows, for the threshold: read surely, a court's art read as a 6
     of diamonds (our own deck, +3.24) with a threshold picked on the scenes alone (+3.15)."""
     name, cache = job
-    cv2.setNumThreads(1)
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = deck_faces(name, Path(cache), Path(tmp) / name)
-        profile = enroll(folder)
-        deck = Deck(folder)
+    profile, deck = _enrolled(name, cache)
     rec = Recognizer(profile)
     rng = np.random.default_rng([ART_SEED, TUNING.index(name)])
     rows = []
@@ -129,11 +129,15 @@ def art(job: tuple[str, str]) -> dict:
 
 
 def gather(designs, scenes, seed, cache, jobs, model=None) -> list[dict]:
-    work = [(name, scenes, seed, cache, model) for name in designs]
+    return _each(collect, [(name, scenes, seed, cache, model) for name in designs], jobs)
+
+
+def _each(work_on, jobs_of: list, jobs: int) -> list[dict]:
+    """`work_on` of each job, in `jobs` processes at once."""
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            return pool.map(collect, work, chunksize=1)
-    return [collect(w) for w in work]
+            return pool.map(work_on, jobs_of, chunksize=1)
+    return [work_on(w) for w in jobs_of]
 
 
 def main() -> None:
@@ -181,12 +185,7 @@ def main() -> None:
     arts = {d["name"]: d for d in (kept[0] if kept else [])}
     missing = [name for name in designs if name not in arts]
     if missing:
-        work = [(name, args.cache) for name in missing]
-        if args.jobs > 1:
-            with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-                found = pool.map(art, work, chunksize=1)
-        else:
-            found = [art(w) for w in work]
+        found = _each(art, [(name, args.cache) for name in missing], args.jobs)
         arts.update({d["name"]: d for d in found})
         if data is not None and data.exists():  # kept beside the scenes' readings
             with open(data, "rb") as f:
