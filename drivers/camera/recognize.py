@@ -53,7 +53,7 @@ from drivers.camera.index import (
     cut_all,
     fits_and_leads_all,
     glyph_masks,
-    glyph_tint,
+    glyph_tints,
     ink_above,
     ink_of,
     lines_through,
@@ -370,10 +370,10 @@ class Recognizer:
         # the rank first (its colour is not asked): the ink colour is read from its strokes
         ranks = p.rank_classifier.best_all(
             features_all([found.rank_part for _, found in seen], RANK_SIZE), [None] * len(seen))
-        glyph_tints = [glyph_tint(patches[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found,
-                                  glyph_masks(p, rank[0]))
-                       for (i, found), rank in zip(seen, ranks, strict=True)]
-        families, clarity = zip(*[colour_and_clarity(tint, p) for tint in glyph_tints],
+        tints = glyph_tints([(patches[i * h: (i + 1) * h], inks[i * h: (i + 1) * h], found,
+                              glyph_masks(p, rank[0]))
+                             for (i, found), rank in zip(seen, ranks, strict=True)])
+        families, clarity = zip(*[colour_and_clarity(tint, p) for tint in tints],
                                 strict=True)
         suits = p.suit_classifier.best_all(
             features_all([found.suit_part for _, found in seen], SUIT_SIZE),
