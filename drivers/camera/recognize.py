@@ -56,6 +56,7 @@ from drivers.camera.index import (
     glyph_tints,
     ink_above,
     ink_of,
+    inks_of,
     lines_through,
     locate_all,
     off_place,
@@ -402,9 +403,9 @@ class Recognizer:
         p = self.profile
         patches = cut_all(frame, window_matrices(corners.points, corners.us, corners.vs,
                                                  width, p), p)
-        guessed, trusted = (ink_of(patches, self.cloth, self.enclosed,
-                                   _inside(p, width, corners, 0, trust))
-                            for trust in (False, True))
+        guessed, trusted = inks_of(patches, self.cloth, self.enclosed,
+                                   [_inside(p, width, corners, 0, trust)
+                                    for trust in (False, True)])
         return (guessed != trusted).reshape(len(corners), -1).any(axis=1)
 
     def _beyond_the_end(self, frame, corners: Corners, width: float, maps: np.ndarray,
