@@ -8,11 +8,13 @@ Each tuning design (hardware_mocks/catalogue.py `TUNING`; never a held-out one) 
 and rendered into issue 31's envelope scenes (a quarter of them at 1920x1080); every index
 window the recognizer reads is one reading, labelled right when its card is the card the
 renderer laid there (the one whose centre lies nearest the centre the reading implies, within
-0.3 card widths) and wrong otherwise. The model is fitted on the readings of one set of scenes
-(seed 11) and its threshold picked on another (seed 12): the lowest log-odds at which no wrong
-reading of that set is sure, or the one the sets give with their roles swapped where that is
-higher (how much a threshold hangs on the few surest wrong readings one set happens to hold is
-margin it keeps). It prints the figures per design and stores them in the file.
+0.3 card widths) and wrong otherwise. Each design's court cards are also laid alone and read
+at points inside their art (`art`): every such reading is wrong. The model is fitted on the
+readings of one set of scenes and art windows (seeds 11 and 13) and its threshold picked on
+another (seeds 12 and 14): the lowest log-odds at which no wrong reading of that set is sure,
+or the one the sets give with their roles swapped where that is higher (how much a threshold
+hangs on the few surest wrong readings one set happens to hold is margin it keeps). It prints
+the figures per design and stores them in the file.
 
     python bench/camera_certainty.py --scenes 160 --jobs 2 [--out FILE] [--cache DIR]
 """
@@ -49,7 +51,10 @@ from hardware_mocks.camera import Deck, card_corners, envelope_scene, felt, lay_
 from hardware_mocks.catalogue import HELD_OUT, TUNING, deck_faces  # noqa: E402
 from tests.camera.support import label  # noqa: E402
 
-TRAIN_SEED, PICK_SEED, ART_SEED = 11, 12, 13
+TRAIN_SEED, PICK_SEED = 11, 12
+# art windows (`art`): the first seed's are fitted on with the scenes of TRAIN_SEED, the
+# second's held with those of PICK_SEED for the threshold
+ART_SEEDS = (13, 14)
 COURT_CODES = [rank + suit for rank in "JQK" for suit in "SHDC"]
 
 
@@ -61,11 +66,20 @@ def _enrolled(name: str, cache: str):
         return enroll(folder), Deck(folder)
 
 
-def collect(job: tuple[str, int, int, str, str | None]) -> dict:
+def design(job: tuple[str, int, tuple[int, ...], tuple[int, ...], str, str | None]) -> dict:
+    """One design enrolled once, then read: its scenes of each seed (`collect`) and its art
+    windows of each art seed (`art`). Enrolment is most of a design's time."""
+    name, scenes, seeds, art_seeds, cache, model = job
+    profile, deck = _enrolled(name, cache)
+    return {"scenes": {seed: collect(name, profile, deck, scenes, seed, model)
+                       for seed in seeds},
+            "art": {seed: art(name, profile, deck, seed) for seed in art_seeds}}
+
+
+def collect(name: str, profile, deck: Deck, scenes: int, seed: int,
+            model: str | None) -> dict:
     """The readings of one design's scenes: evidence rows, labels, and pairs of agreeing
     readings of two prints of one card (for the pair threshold)."""
-    name, scenes, seed, cache, model = job
-    profile, deck = _enrolled(name, cache)
     # gathering, nothing is read surely: no corner is passed over for a card read surely, so
     # every index window the frame shows is read (with a model given, as it would read)
     certainty = Certainty.load(Path(model)) if model else None
@@ -100,17 +114,16 @@ def collect(job: tuple[str, int, int, str, str | None]) -> dict:
             "pairs": np.array(pairs, int).reshape(-1, 3)}
 
 
-def art(job: tuple[str, str]) -> dict:
+def art(name: str, profile, deck: Deck, seed: int) -> dict:
     """Windows cut where no index is, which the scenes' corners seldom give: each court card
     of a design laid alone (100-140 px wide, any angle), a window at each of 48 points inside
     its face as if a corner had been found on its art's edges. Every reading there is wrong,
     but one that names the card itself (a court may print its index in its art), which is
-    left out. Their evidence rows, for the threshold: read surely, a court's art read as a 6
-    of diamonds (our own deck, +3.24) with a threshold picked on the scenes alone (+3.15)."""
-    name, cache = job
-    profile, deck = _enrolled(name, cache)
+    left out. Their evidence rows, wrong readings to fit on and to pick the threshold above:
+    with a threshold picked on the scenes alone (+3.15), a court's art was read surely as a 6
+    of diamonds (our own deck, +3.24)."""
     rec = Recognizer(profile)
-    rng = np.random.default_rng([ART_SEED, TUNING.index(name)])
+    rng = np.random.default_rng([seed, TUNING.index(name)])
     rows = []
     for code in COURT_CODES:
         width = float(rng.uniform(100, 140))
@@ -125,11 +138,13 @@ def art(job: tuple[str, str]) -> dict:
                 reading = rec.read_corner(img, Corner(point, u, v), width)
                 if reading is not None and reading.card != code:
                     rows.append(Certainty.vector(reading.evidence))
-    return {"name": name, "x": np.array(rows).reshape(-1, len(FEATURES))}
+    return {"name": name, "seed": seed, "x": np.array(rows).reshape(-1, len(FEATURES))}
 
 
-def gather(designs, scenes, seed, cache, jobs, model=None) -> list[dict]:
-    return _each(collect, [(name, scenes, seed, cache, model) for name in designs], jobs)
+def gather(designs, scenes, seeds, art_seeds, cache, jobs, model=None) -> list[dict]:
+    """`design` of each design, in `jobs` processes."""
+    return _each(design, [(name, scenes, seeds, art_seeds, cache, model) for name in designs],
+                 jobs)
 
 
 def _each(work_on, jobs_of: list, jobs: int) -> list[dict]:
@@ -166,7 +181,8 @@ def main() -> None:
     if args.fitted_on:  # readings to fit on gathered before; the picking set gathered now
         with open(args.fitted_on, "rb") as f:
             train = [d for d in pickle.load(f)[0] if d["name"] in designs]
-        held = gather(designs, args.scenes, PICK_SEED, args.cache, args.jobs, args.model)
+        held = [d["scenes"][PICK_SEED] for d in gather(
+            designs, args.scenes, (PICK_SEED,), (), args.cache, args.jobs, args.model)]
         if data is not None:
             with open(data, "wb") as f:
                 pickle.dump((train, held), f)
@@ -176,25 +192,33 @@ def main() -> None:
         train = [d for d in train if d["name"] in designs]
         held = [d for d in held if d["name"] in designs]
     else:
-        train = gather(designs, args.scenes, TRAIN_SEED, args.cache, args.jobs, args.model)
-        held = gather(designs, args.scenes, PICK_SEED, args.cache, args.jobs, args.model)
+        both = gather(designs, args.scenes, (TRAIN_SEED, PICK_SEED), ART_SEEDS, args.cache,
+                      args.jobs, args.model)
+        train = [d["scenes"][TRAIN_SEED] for d in both]
+        held = [d["scenes"][PICK_SEED] for d in both]
+        kept = [[a for d in both for a in d["art"].values()]]
         if data is not None:
             with open(data, "wb") as f:
-                pickle.dump((train, held), f)
-    # the art windows of each design, gathered where the data file holds none for it
-    arts = {d["name"]: d for d in (kept[0] if kept else [])}
-    missing = [name for name in designs if name not in arts]
+                pickle.dump((train, held, *kept), f)
+    # the art windows of each design and seed, gathered where the data file holds none
+    arts = {(d["name"], d.get("seed", ART_SEEDS[0])): d for d in (kept[0] if kept else [])}
+    missing = [(name, seed) for seed in ART_SEEDS for name in designs if (name, seed) not in arts]
     if missing:
-        found = _each(art, [(name, args.cache) for name in missing], args.jobs)
-        arts.update({d["name"]: d for d in found})
+        found = gather(sorted({name for name, _ in missing}), 0, (),
+                       tuple(sorted({seed for _, seed in missing})), args.cache, args.jobs)
+        arts.update({(a["name"], a["seed"]): a for d in found for a in d["art"].values()})
         if data is not None and data.exists():  # kept beside the scenes' readings
             with open(data, "rb") as f:
                 scenes_read = pickle.load(f)[:2]
             with open(data, "wb") as f:
                 pickle.dump((*scenes_read, list(arts.values())), f)
-    art_x = np.vstack([arts[name]["x"] for name in designs])
-    x = np.vstack([d["x"] for d in train])
-    y = np.concatenate([d["right"] for d in train])
+    art_fit, art_x = (np.vstack([arts[name, seed]["x"] for name in designs])
+                      for seed in ART_SEEDS)
+    # fitted on the first set's scenes and art windows (every one wrong), picked on the
+    # second's: the model learns what art read as an index looks like, rather than only
+    # being held above it
+    x = np.vstack([d["x"] for d in train] + [art_fit])
+    y = np.concatenate([d["right"] for d in train] + [np.zeros(len(art_fit), int)])
     # readings a veto keeps from being sure alone (`certainty.vetoed`) are left out of the fit
     # and of the pick
     fit_on = allowed(x)
@@ -207,14 +231,16 @@ def main() -> None:
     picked, _ = pick(np.where(free, logits, -np.inf), ys)
     # the same with the two sets' roles swapped: how far the threshold hangs on which wrong
     # readings the picking set happens to hold (a model only; not what ships)
-    swapped = Certainty.fit(xs[free], ys[free], ridge=args.ridge,
-                            wrong_weight=args.wrong_weight)
+    art_free = allowed(art_x)
+    swapped = Certainty.fit(np.vstack([xs[free], art_x[art_free]]),
+                            np.concatenate([ys[free], np.zeros(int(art_free.sum()), int)]),
+                            ridge=args.ridge, wrong_weight=args.wrong_weight)
     swapped_threshold, swapped_sure = pick(np.where(fit_on, swapped.logits(x), -np.inf), y)
     # the higher of the two: a threshold picked on other scenes may come out that much higher,
     # and windows the gathering never cuts (a corner found on a court's frame line, read as a
     # J: tests/camera/test_camera_not_sure.py) lay between them
     # and above every art window (`art`): wrong readings of windows the scenes seldom cut
-    art_logits = np.where(allowed(art_x), model.logits(art_x), -np.inf) if len(art_x) else \
+    art_logits = np.where(art_free, model.logits(art_x), -np.inf) if len(art_x) else \
         np.zeros(0)
     art_worst = float(art_logits.max()) if len(art_logits) else -np.inf
     threshold = max(picked, swapped_threshold, float(np.nextafter(art_worst, np.inf)))
@@ -247,8 +273,9 @@ def main() -> None:
               f"{int((m & (yy == 0)).sum()):10} {int((~m & (yy == 1)).sum()):12}")
         at += n
     figures = {
-        "fitted_on": f"{len(x)} readings of {len(train)} tuning designs, {args.scenes} "
-                     f"envelope scenes each (seed {TRAIN_SEED})",
+        "fitted_on": f"{len(x) - len(art_fit)} readings of {len(train)} tuning designs, "
+                     f"{args.scenes} envelope scenes each (seed {TRAIN_SEED}), and "
+                     f"{len(art_fit)} art windows (seed {ART_SEEDS[0]})",
         "picked_on": f"{len(xs)} readings of other scenes of the same designs (seed "
                      f"{PICK_SEED})",
         "readings": int(len(xs)), "right": int(ys.sum()), "sure": int(sure_mask.sum()),
@@ -260,7 +287,8 @@ def main() -> None:
         "swapped": {"threshold": round(float(swapped_threshold), 3), "sure": swapped_sure,
                     "readings": int(len(x))},
         "art": {"readings": int(len(art_x)), "allowed": int(np.isfinite(art_logits).sum()),
-                "surest": round(art_worst, 3)},
+                "surest": round(art_worst, 3), "seed": ART_SEEDS[1],
+                "fitted_on": int(len(art_fit))},
         "ridge": args.ridge, "wrong_weight": args.wrong_weight,
         "gathered_with": args.model or "no model (every window read)",
     }
