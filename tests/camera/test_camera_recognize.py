@@ -548,6 +548,55 @@ def test_corners_read_together_read_as_each_alone(deck, decks, profiles):
     assert compared >= 12
 
 
+@pytest.mark.parametrize("deck", ["own", "svg"])
+def test_glyph_tints_of_many_windows_are_each_windows_own_median(deck, decks, profiles):
+    """The glyph tints of a frame's windows are sorted in one pass; each must be the median
+    of its own window's glyph pixels, as np.median gives it, to the bit."""
+    from drivers.camera.index import (
+        TINT_INK,
+        cut_window,
+        glyph_masks,
+        glyph_tints,
+        ink_of,
+        locate_all,
+        tint_map,
+    )
+    from hardware_mocks.camera import card_corners, felt, lay_card
+
+    profile = profiles[deck]
+    img = felt((1280, 720), np.random.default_rng(5))
+    windows = []
+    for k, code in enumerate(["KH", "4S", "QD", "TC", "JS", "7H"]):
+        card = card_corners((140 + 200 * k, 360), 110, 15 * k - 40)
+        lay_card(img, decks[deck], code, card)
+        tl, tr, _, bl = card
+        u, v = (tr - tl) / np.linalg.norm(tr - tl), (bl - tl) / np.linalg.norm(bl - tl)
+        for point in (tl, tl + 45 * u + 60 * v):  # its index, and its face
+            patch = cut_window(img, point, u, v, 110.0, profile)
+            windows.append((patch, ink_of(patch)))
+    found = locate_all(np.vstack([ink for _, ink in windows]), profile)
+    glyphs = [glyph_masks(profile, rank) for rank in "K4QTJ7" for _ in range(2)]
+
+    def own(patch, ink, f, masks):
+        (rx0, ry0, rx1, ry1), (sx0, sy0, sx1, sy1) = f.rank_box, f.suit_box
+        mask = np.zeros(ink.shape, bool)
+        mask[ry0:ry1, rx0:rx1] |= masks[0]
+        mask[sy0:sy1, sx0:sx1] |= masks[1]
+        mask &= ink > 0.3
+        if mask.sum() < 12:
+            return None
+        return np.median(tint_map(patch[mask]).T * (TINT_INK / ink[mask]), axis=1)
+
+    together = glyph_tints([(p, i, f, g) for (p, i), f, g in zip(windows, found, glyphs,
+                                                                  strict=True)])
+    expected = [own(p, i, f, g) for (p, i), f, g in zip(windows, found, glyphs, strict=True)]
+    assert sum(t is not None for t in together) >= 6
+    for t, e in zip(together, expected, strict=True):
+        assert (t is None) == (e is None)
+        if t is not None:
+            assert t.dtype == np.float32 and np.array_equal(t, e.astype(np.float32))
+
+
 def test_index_windows_of_another_size_are_refused_by_name(profiles):
     from drivers.camera.index import locate_all, window_shape
 
