@@ -177,18 +177,17 @@ def main() -> None:
         raise SystemExit("the certainty model is fitted on tuning designs only")
     start = time.perf_counter()
     data = Path(args.data) if args.data else None
-    kept: list = []  # what a data file holds beyond the two sets of scenes: art windows
+    refit = data is not None and data.exists() and not args.fitted_on
     if args.fitted_on:  # readings to fit on gathered before; the picking set gathered now
         with open(args.fitted_on, "rb") as f:
-            train = [d for d in pickle.load(f)[0] if d["name"] in designs]
-        held = [d["scenes"][PICK_SEED] for d in gather(
-            designs, args.scenes, (PICK_SEED,), (), args.cache, args.jobs, args.model)]
-        if data is not None:
-            with open(data, "wb") as f:
-                pickle.dump((train, held), f)
-    elif data is not None and data.exists():  # readings gathered before: refit only
+            train, _, arts = pickle.load(f)  # art windows read alike with any model
+        train = [d for d in train if d["name"] in designs]
+        found = gather(designs, args.scenes, (PICK_SEED,), (), args.cache, args.jobs,
+                       args.model)
+        held = [d["scenes"][PICK_SEED] for d in found]
+    elif refit:  # readings gathered before: refit only
         with open(data, "rb") as f:
-            train, held, *kept = pickle.load(f)
+            train, held, arts = pickle.load(f)
         train = [d for d in train if d["name"] in designs]
         held = [d for d in held if d["name"] in designs]
     else:
@@ -196,22 +195,11 @@ def main() -> None:
                       args.jobs, args.model)
         train = [d["scenes"][TRAIN_SEED] for d in both]
         held = [d["scenes"][PICK_SEED] for d in both]
-        kept = [[a for d in both for a in d["art"].values()]]
-        if data is not None:
-            with open(data, "wb") as f:
-                pickle.dump((train, held, *kept), f)
-    # the art windows of each design and seed, gathered where the data file holds none
-    arts = {(d["name"], d.get("seed", ART_SEEDS[0])): d for d in (kept[0] if kept else [])}
-    missing = [(name, seed) for seed in ART_SEEDS for name in designs if (name, seed) not in arts]
-    if missing:
-        found = gather(sorted({name for name, _ in missing}), 0, (),
-                       tuple(sorted({seed for _, seed in missing})), args.cache, args.jobs)
-        arts.update({(a["name"], a["seed"]): a for d in found for a in d["art"].values()})
-        if data is not None and data.exists():  # kept beside the scenes' readings
-            with open(data, "rb") as f:
-                scenes_read = pickle.load(f)[:2]
-            with open(data, "wb") as f:
-                pickle.dump((*scenes_read, list(arts.values())), f)
+        arts = [a for d in both for a in d["art"].values()]
+    if data is not None and not refit:
+        with open(data, "wb") as f:
+            pickle.dump((train, held, arts), f)
+    arts = {(a["name"], a["seed"]): a for a in arts}
     art_fit, art_x = (np.vstack([arts[name, seed]["x"] for name in designs])
                       for seed in ART_SEEDS)
     # fitted on the first set's scenes and art windows (every one wrong), picked on the
@@ -272,9 +260,10 @@ def main() -> None:
         print(f"{d['name']:10} {n:8} {int(yy.sum()):6} {int(m.sum()):6} "
               f"{int((m & (yy == 0)).sum()):10} {int((~m & (yy == 1)).sum()):12}")
         at += n
+    scenes = max(int(d["scene"].max(initial=-1)) for d in train) + 1  # as gathered
     figures = {
         "fitted_on": f"{len(x) - len(art_fit)} readings of {len(train)} tuning designs, "
-                     f"{args.scenes} envelope scenes each (seed {TRAIN_SEED}), and "
+                     f"{scenes} envelope scenes each (seed {TRAIN_SEED}), and "
                      f"{len(art_fit)} art windows (seed {ART_SEEDS[0]})",
         "picked_on": f"{len(xs)} readings of other scenes of the same designs (seed "
                      f"{PICK_SEED})",

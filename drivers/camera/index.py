@@ -101,12 +101,12 @@ def inks_of(patch: np.ndarray, cloth: Felt, enclosed: bool,
     # the cloth's mask is 255 there: as bright as paper (as `darkness`, in one pass); the
     # table looked up by OpenCV, a third of the time of NumPy's indexing
     dark = darkest_channel(patch)
+    rows = window_rows(patch)
+    n = len(patch) // rows
     out = []
     for inside in insides:
         cloth_mask = found
         if enclosed:
-            rows = window_rows(patch)
-            n = len(patch) // rows
             top = np.full(n, rows) if inside is None else np.broadcast_to(
                 np.asarray(inside[0]), (n,))
             trusted = top < rows
