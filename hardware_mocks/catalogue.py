@@ -187,6 +187,12 @@ docs/camera.md; nothing of it diagnosed).
 
 `FINAL21` replaces it, fixed on 2026-11-29 before any of its designs was rendered: pool seeds
 2101 to 2106 (never used in this repository or its history), generator seeds alone.
+`bench/camera.py --final` read it once, on 2026-11-29 (one design after another), at bcfff69
+(48-row windows, the certainty model refitted on them, +3.16; figures in docs/camera.md;
+nothing of it diagnosed).
+
+`FINAL22` replaces it, fixed on 2026-11-29 before any of its designs was rendered: pool seeds
+2201 to 2206 (never used in this repository or its history), generator seeds alone.
 
 Five more of that package's French-suited decks joined `TUNING` on 2026-11-27, so that the
 certainty model is fitted on more families than the generator's and KDE's: Gnomangelo, Tango
@@ -282,11 +288,13 @@ FINAL19 = [f"pool-{seed}" for seed in range(1901, 1907)]
 FINAL20 = [f"pool-{seed}" for seed in range(2001, 2007)]
 # fixed on 2026-11-29, after FINAL20 was read
 FINAL21 = [f"pool-{seed}" for seed in range(2101, 2107)]
+# fixed on 2026-11-29, after FINAL21 was read
+FINAL22 = [f"pool-{seed}" for seed in range(2201, 2207)]
 # every final set in the order fixed; the last is the one not read yet (`bench/camera.py
 # --final` reads it): a new set is appended here and nowhere else
 FINALS = [FINAL, FINAL2, FINAL3, FINAL4, FINAL5, FINAL6, FINAL7, FINAL8, FINAL9, FINAL10,
           FINAL11, FINAL12, FINAL13, FINAL14, FINAL15, FINAL16, FINAL17, FINAL18, FINAL19,
-          FINAL20, FINAL21]
+          FINAL20, FINAL21, FINAL22]
 NEXT_FINAL = FINALS[-1]
 # looked at, and refused at enrolment: never held out, and no tuning design either (the
 # first three were read as final held-out designs)
@@ -300,7 +308,7 @@ HELD_OUT = ([d.name for d in NAMED if d.name not in TUNING] + ["kennard", "kenna
             + [d for d in FINAL9 if d not in LOOKED_AT] + FINAL10 + FINAL11 + FINAL12
             + FINAL13 + [d for d in FINAL14 if d not in TUNING] + FINAL15 + FINAL16
             + [d for d in FINAL17 if d not in TUNING]
-            + FINAL18 + FINAL19 + FINAL20 + FINAL21)
+            + FINAL18 + FINAL19 + FINAL20 + FINAL21 + FINAL22)
 SEEN_FAMILY = ["younes"]
 
 
