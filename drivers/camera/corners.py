@@ -297,12 +297,7 @@ def card_edges(frame: np.ndarray, regions: list[np.ndarray]) -> np.ndarray:
     return np.vstack(found).astype(np.float64)
 
 
-# the line detector's own scale, of the half-resolution frame it is given (OpenCV's default
-# 0.8): its cost goes with the pixels it looks at (a busy frame's card boxes cost 3.4 ms at
-# 0.8, 1.4 at 0.5), and a card's long edge is still 25 pixels or more at a quarter of 720p;
-# the ends of what it finds are followed on the full frame (`followed`)
-LSD_SCALE = 0.5
-_LSD = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE, LSD_SCALE)
+_LSD = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE)
 
 
 def _lengths(segments: np.ndarray) -> np.ndarray:

@@ -178,20 +178,6 @@ def fit(area: np.ndarray, template: np.ndarray) -> float:
     return _best_at(area, template)[0]
 
 
-def at_found(area: np.ndarray, box: tuple[int, int, int, int],
-             shape: tuple[int, int]) -> np.ndarray:
-    """The part of a `Located`'s rank or suit area (`box`: where the generic template found
-    the glyph) where a template of `shape` lies a pixel either way of that place."""
-    y, x = min(SUIT_SLACK, box[1]), min(SUIT_SLACK, box[0])  # the place, in the area
-    return area[max(0, y - 1): y + shape[0] + 1, max(0, x - 1): x + shape[1] + 1]
-
-
-def fit_found(area: np.ndarray, box: tuple[int, int, int, int], template: np.ndarray) -> float:
-    """How well one template fits where the generic one found its glyph, a pixel either way
-    (`at_found`), as `fits_and_leads` measures a reading's own template."""
-    return fit(at_found(area, box, template.shape), template)
-
-
 def own_fit(found: Located, profile: DeckProfile, rank: str, suit: str) -> tuple[float, float]:
     """How well a reading's own rank and suit templates fit where they were found, each as a
     share of how well it fits its own index seen through a camera (enrolment's median; a
@@ -203,11 +189,8 @@ def fits_and_leads(found: Located, profile: DeckProfile, rank: str,
                    suit: str) -> tuple[float, float, float, float]:
     """`own_fit`, and how far each of the two fits leads the best fit of any other rank's
     (suit's) own template, each a share of that template's fit through a camera: the
-    templates' own margin, apart from the classifiers'. All are matched where the generic
-    templates found the glyph, a pixel either way (`at_found`), all at once (one product of
-    matrices): the read one's best anywhere in the slack cost two template matches a reading
-    (a tenth of a frame's time), and the templates are weighed against one another at one
-    place."""
+    templates' own margin, apart from the classifiers'. The others are matched where the read
+    one fits best, a pixel either way, all at once (one product of matrices)."""
     return fits_and_leads_all([found], profile, [rank], [suit])[0]
 
 
@@ -225,26 +208,28 @@ def fits_and_leads_all(found: list[Located], profile: DeckProfile, ranks: list[s
     # (pool-1706's spades: 0.68 against 0.92), and as a share of that, the spade template's
     # fit on every other suit's court led that court's own (a jack of diamonds fitted 0.85 by
     # its own, 0.76 by the spade's, was led by 0.12: never sure)
-    for areas, boxes, templates, reads, fits, others in (
-            ([f.rank_area for f in found], [f.rank_box for f in found], profile.ranks, ranks,
+    for areas, templates, reads, fits, others in (
+            ([f.rank_area for f in found], profile.ranks, ranks,
              [profile.rank_fit] * len(found), profile.rank_fit),
-            ([f.suit_area for f in found], [f.suit_box for f in found], profile.suits, suits,
+            ([f.suit_area for f in found], profile.suits, suits,
              [profile.court_suit_fit if rank in COURTS else profile.suit_fit
               for rank in ranks], profile.suit_fit)):
+        bests, nears = [], []
         shape = next(iter(templates.values())).shape
-        nears = [at_found(area, box, shape) for area, box in zip(areas, boxes, strict=True)]
+        for area, read in zip(areas, reads, strict=True):
+            best, (x, y) = _best_at(area, templates[read])
+            bests.append(best)
+            nears.append(area[max(0, y - 1): y + shape[0] + 1, max(0, x - 1): x + shape[1] + 1])
         names, rows, shares = _template_rows(templates, others, profile.suit_fit)
         tops = _correlations_all(nears, rows, shape)
         part = []
-        for scores, read, fit_of in zip(tops, reads, fits, strict=True):
+        for best, scores, read, fit_of in zip(bests, tops, reads, fits, strict=True):
             share = fit_of.get(read, profile.suit_fit.get(read, 1.0))
             if scores is None:  # the area is smaller than a template: nothing fits
-                part.append((-1.0 / share, 0.0))
+                part.append((best / share, 0.0))
                 continue
-            own = names.index(read)
-            best = float(scores[own])
             scores = scores / shares
-            scores[own] = -np.inf
+            scores[names.index(read)] = -np.inf
             part.append((best / share, float(best / share - scores.max())))
         out.append(part)
     return [(r[0], s[0], r[1], s[1]) for r, s in zip(*out, strict=True)]

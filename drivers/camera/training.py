@@ -20,7 +20,7 @@ from drivers.camera.index import (
     Located,
     card_inside,
     cut_window,
-    fit_found,
+    fit,
     glyph_masks,
     glyph_tint,
     ink_above,
@@ -212,10 +212,8 @@ def train(profile: DeckProfile, faces: dict[str, np.ndarray], per_card: int = 40
     suit_fits: dict[str, list[float]] = {s: [] for s in SUITS}
     court_fits: dict[str, list[float]] = {s: [] for s in SUITS}
     for view in held_out:
-        found = view.found
-        rank_fits[view.code[0]].append(fit_found(found.rank_area, found.rank_box,
-                                                 profile.ranks[view.code[0]]))
-        suit_fit = fit_found(found.suit_area, found.suit_box, profile.suits[view.code[1]])
+        rank_fits[view.code[0]].append(fit(view.found.rank_area, profile.ranks[view.code[0]]))
+        suit_fit = fit(view.found.suit_area, profile.suits[view.code[1]])
         (court_fits if view.code[0] in COURTS else suit_fits)[view.code[1]].append(suit_fit)
     # a floor, so that a template hardly fitting its own views cannot make any fit look good
     profile.rank_fit = {r: max(0.5, float(np.median(f or [1.0]))) for r, f in rank_fits.items()}
