@@ -388,16 +388,32 @@ def _track(image: np.ndarray, ends: np.ndarray, d: np.ndarray, reach: float,
            contrast: float = EDGE_CONTRAST) -> np.ndarray:
     """How far the edge through each end goes on in its direction `d`: sample the brightness
     two pixels either side of the line, step by step, until the difference fades for 3 steps.
-    All ends at once (one row of samples each)."""
-    steps = np.arange(1, int(reach) + 1, dtype=np.float64)
+    All ends at once (one row of samples each), a stretch of steps at a time: most edges end
+    within a few steps (half of them within 5 of some 150), and only the ends still going
+    are sampled further. Each sample is the same wherever it is taken, so the stops are the
+    same as from sampling every step of every end."""
+    total = int(reach)
     n = np.stack([-d[:, 1], d[:, 0]], axis=1)
-    pts = ends[:, None, :] + steps[None, :, None] * d[:, None, :]
-
-    weak = np.abs(darkness_at(image, pts + 2 * n[:, None, :])
-                  - darkness_at(image, pts - 2 * n[:, None, :])) < contrast
-    run = weak[:, :-2] & weak[:, 1:-1] & weak[:, 2:]  # three weak steps: the edge has ended
-    stop = np.where(run.any(axis=1), np.argmax(run, axis=1), len(steps))
+    stop = np.full(len(ends), total)
+    going = np.arange(len(ends))
+    first, size = 0, _FIRST_STEPS  # the stretch's first step (0-based) and its length
+    while len(going) and first < total - 2:
+        last = min(total, first + size)
+        steps = np.arange(first + 1, last + 1, dtype=np.float64)
+        e, dd, nn = ends[going], d[going], 2 * n[going]
+        pts = e[:, None, :] + steps[None, :, None] * dd[:, None, :]
+        weak = np.abs(darkness_at(image, pts + nn[:, None, :])
+                      - darkness_at(image, pts - nn[:, None, :])) < contrast
+        run = weak[:, :-2] & weak[:, 1:-1] & weak[:, 2:]  # three weak steps: the edge ended
+        ended = run.any(axis=1)
+        stop[going[ended]] = first + np.argmax(run[ended], axis=1)
+        going = going[~ended]
+        # the next stretch starts at the first run not looked at in full (two steps back)
+        first, size = last - 2, 2 * size
     return ends + stop[:, None] * d
+
+
+_FIRST_STEPS = 16  # the steps `_track` samples first
 
 
 def edge_corners(segments: np.ndarray, card_width: float) -> Corners:
