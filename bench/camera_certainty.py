@@ -162,8 +162,8 @@ def main() -> None:
     ap.add_argument("--out", default=str(MODEL_FILE))
     ap.add_argument("--cache", default=str(ROOT / ".test-cache"))
     ap.add_argument("--designs", default=",".join(TUNING))
-    ap.add_argument("--ridge", type=float, default=10.0)
-    ap.add_argument("--wrong-weight", type=float, default=10.0,
+    ap.add_argument("--ridge", type=float, default=100.0)
+    ap.add_argument("--wrong-weight", type=float, default=100.0,
                     help="each wrong reading counts this many times in the fit")
     ap.add_argument("--data", default=None,
                     help="keep the gathered readings in this file, or refit from it")
