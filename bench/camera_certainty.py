@@ -276,7 +276,7 @@ def main() -> None:
         "swapped": {"threshold": round(float(swapped_threshold), 3), "sure": swapped_sure,
                     "readings": int(len(x))},
         "art": {"readings": int(len(art_x)), "allowed": int(np.isfinite(art_logits).sum()),
-                "surest": round(art_worst, 3), "seed": ART_SEEDS[1],
+                "surest": float(art_worst), "seed": ART_SEEDS[1],
                 "fitted_on": int(len(art_fit))},
         "ridge": args.ridge, "wrong_weight": args.wrong_weight,
         "gathered_with": args.model or "no model (every window read)",

@@ -81,11 +81,6 @@ COLOUR_UNCLEAR = 0.45
 # a reading's own suit template fitting worse than another suit's by more than this
 # (`suit_lead`) is never sure alone (`vetoed`)
 SUIT_LEAD_LEAST = -0.1
-# a column of ink from the rank's top down through this share of the window's rows, beyond the
-# read card's own (`down`), is never sure alone (`vetoed`): a window a corner on a court's art
-# puts on its frame line reads as a J (pool-9: +3.1 with the model of 44 designs, down 0.33);
-# of the picking readings at 0.25 or more, 85% are wrong
-DOWN_MOST = 0.25
 
 
 def vetoed(evidence: dict[str, float]) -> list[str]:
@@ -107,7 +102,10 @@ def vetoed(evidence: dict[str, float]) -> list[str]:
     threshold picked rose from +2 to +10). Of the picking readings each veto holds, 79 of 97
     and 773 of 868 are wrong. A colour as unclear is common on a four-colour deck (its colours
     lie closer), where it alone chooses the suit: vetoing all such readings left 12 of
-    pool-22's 102 cards uncertain."""
+    pool-22's 102 cards uncertain. A line running down through the window from the rank's top
+    (a court's frame, art) is no veto: the model weighs it (`down`), and without that veto
+    84,632 picking readings are sure, none wrong, against 84,355 with it; each other veto
+    dropped leaves fewer sure (84,022-84,064), the colour's 69,693."""
     return [why for failed, why in (
         (min(evidence["rank_share"], evidence["suit_share"]) < 1.0,
          "its rank or suit margin is under what enrolment asks of it: a wrong view read as "
@@ -118,8 +116,6 @@ def vetoed(evidence: dict[str, float]) -> list[str]:
          "suit chosen among them by a narrow margin"),
         (evidence.get("suit_lead", 0.0) < SUIT_LEAD_LEAST,
          "another suit's own template fits it better"),
-        (evidence.get("down", 0.0) >= DOWN_MOST,
-         "a line runs down through its window from the rank's top: art or a frame, not an index"),
         (evidence["shifted"] > 0, "its index lay beyond its window's end"),
     ) if failed]
 
