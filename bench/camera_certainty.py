@@ -224,10 +224,10 @@ def main() -> None:
                             np.concatenate([ys[free], np.zeros(int(art_free.sum()), int)]),
                             ridge=args.ridge, wrong_weight=args.wrong_weight)
     swapped_threshold, swapped_sure = pick(np.where(fit_on, swapped.logits(x), -np.inf), y)
-    # the higher of the two: a threshold picked on other scenes may come out that much higher,
-    # and windows the gathering never cuts (a corner found on a court's frame line, read as a
-    # J: tests/camera/test_camera_not_sure.py) lay between them
-    # and above every art window (`art`): wrong readings of windows the scenes seldom cut
+    # the highest of three: the picking set's, the swapped one's (a threshold picked on other
+    # scenes may come out that much higher), and just above every art window (`art`: wrong
+    # readings of windows the scenes seldom cut, such as a corner on a court's frame line read
+    # as a J, tests/camera/test_camera_not_sure.py)
     art_logits = np.where(art_free, model.logits(art_x), -np.inf) if len(art_x) else \
         np.zeros(0)
     art_worst = float(art_logits.max()) if len(art_logits) else -np.inf
