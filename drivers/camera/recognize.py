@@ -285,23 +285,35 @@ class Recognizer:
                                      "its card was read surely at another corner")
             # judged below, once their evidence is whole; and here only where whether they
             # are sure decides which to read again
-            batch_read = self.read_corners(frame, found.take(batch).unscaled(scale),
-                                           width / scale, trace,
-                                           judge=second and self.enclosed)
-            if second and self.enclosed:
+            corners = found.take(batch).unscaled(scale)
+            twice = second and self.enclosed
+            # the windows as cut, kept where they may be read again (`read_corners` moves a
+            # window whose index lies beyond its end in place)
+            patches = cut_all(frame, window_matrices(corners.points, corners.us, corners.vs,
+                                                     width / scale, self.profile), self.profile)
+            batch_read = self.read_corners(frame, corners, width / scale, trace,
+                                           judge=twice, patches=patches.copy() if twice
+                                           else patches)
+            if twice:
                 # green print is cloth at an outline's corner (a guess): read again as at a
                 # corner placed well, where not read surely, and taken only if read surely so
                 # (a window where no index was found is read again only where green print
-                # then counts as ink that did not before: elsewhere its ink is the same)
+                # then counts as ink that did not before: elsewhere its ink is the same). The
+                # windows are those cut above, their ink as trusted found once
                 again = [k for k, r in enumerate(batch_read)
                          if outline[batch[k]] and (r is None or not r.certain)]
-                changed = self._trust_changes(
-                    frame, found.take([batch[k] for k in again]).unscaled(scale), width / scale)
-                again = [k for k, more in zip(again, changed, strict=True)
+                rows = len(patches) // max(1, len(batch))
+                cut_again = np.concatenate([patches[k * rows: (k + 1) * rows] for k in again]
+                                           or [patches[:0]])
+                changed, trusted = self._trust_changes(corners.take(again), width / scale,
+                                                       cut_again)
+                taken = [j for j, (k, more) in enumerate(zip(again, changed, strict=True))
                          if more or batch_read[k] is not None]
-                sure_now = self.read_corners(
-                    frame, found.take([batch[k] for k in again]).unscaled(scale),
-                    width / scale, trust=True)
+                again = [again[j] for j in taken]
+                keep = np.repeat(np.isin(np.arange(len(changed)), taken), rows)
+                sure_now = self.read_corners(frame, corners.take(again), width / scale,
+                                             trust=True, patches=cut_again[keep],
+                                             inks=trusted[keep])
                 for k, reading in zip(again, sure_now, strict=True):
                     if reading is not None and reading.certain:
                         batch_read[k] = reading
@@ -341,16 +353,22 @@ class Recognizer:
 
     def read_corners(self, frame, corners: Corners, width: float,
                      trace: Trace | None = None, trust: bool = False,
-                     judge: bool = True) -> list[CardReading | None]:
+                     judge: bool = True, patches: np.ndarray | None = None,
+                     inks: np.ndarray | None = None) -> list[CardReading | None]:
         """`read_corner` for each corner, all their windows searched together (with `trust`,
         an outline's corners as if placed well: see `_inside`). Without `judge` the readings
-        are left unjudged, for a caller that adds to their evidence and judges them then."""
+        are left unjudged, for a caller that adds to their evidence and judges them then.
+        `patches` and `inks`: the windows, cut already (`cut_all`), and their ink, where the
+        caller has them (both are changed in place where a window is moved)."""
         if not len(corners):
             return []
         p = self.profile
         maps = window_matrices(corners.points, corners.us, corners.vs, width, p)
-        patches = cut_all(frame, maps, p)
-        inks = ink_of(patches, self.cloth, self.enclosed, _inside(p, width, corners, 0, trust))
+        if patches is None:
+            patches = cut_all(frame, maps, p)
+        if inks is None:
+            inks = ink_of(patches, self.cloth, self.enclosed,
+                          _inside(p, width, corners, 0, trust))
         h = len(inks) // len(corners)
         readings: list[CardReading | None] = [None] * len(corners)
         located = locate_all(inks, p)
@@ -395,18 +413,18 @@ class Recognizer:
             self._judge_all([r for r in readings if r is not None])
         return readings
 
-    def _trust_changes(self, frame, corners: Corners, width: float) -> np.ndarray:
-        """For each corner, whether its window's ink differs when the corner is taken as
-        placed well (`read_corners`' `trust`): only there can a reading differ."""
-        if not len(corners):
-            return np.zeros(0, bool)
+    def _trust_changes(self, corners: Corners, width: float,
+                       patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each corner (its window cut already: `patches`), whether its window's ink
+        differs when the corner is taken as placed well (`read_corners`' `trust`): only there
+        can a reading differ; and the windows' ink so."""
         p = self.profile
-        patches = cut_all(frame, window_matrices(corners.points, corners.us, corners.vs,
-                                                 width, p), p)
+        if not len(corners):
+            return np.zeros(0, bool), np.zeros((0, window_shape(p)[1]), np.float32)
         guessed, trusted = inks_of(patches, self.cloth, self.enclosed,
                                    [_inside(p, width, corners, 0, trust)
                                     for trust in (False, True)])
-        return (guessed != trusted).reshape(len(corners), -1).any(axis=1)
+        return (guessed != trusted).reshape(len(corners), -1).any(axis=1), trusted
 
     def _beyond_the_end(self, frame, corners: Corners, width: float, maps: np.ndarray,
                         patches: np.ndarray, inks: np.ndarray, located: list[Located],
