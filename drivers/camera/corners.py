@@ -448,26 +448,23 @@ def dedupe(corners: Corners, radius: float) -> Corners:
     higher in its window (on pool designs a third of a window's slack)."""
     vs = corners.vs
     n = len(corners)
-    rows, cols = np.nonzero((distances(corners.points) < radius) & (vs @ vs.T > 0.95))
-    groups: list[list[int]] = [[] for _ in range(n)]
-    for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
-        groups[i].append(j)
+    near = (distances(corners.points) < radius) & (vs @ vs.T > 0.95)  # each one's group
+    alone = (near.sum(axis=1) == 1).tolist()  # only itself: most corners
     # how far each corner lies along each one's `u` and `v` (the group's all point alike)
     depth = (corners.us + vs) @ corners.points.T
     depth[:, corners.from_outline] = np.inf
-    taken = [False] * n
+    taken = np.zeros(n, bool)
     kept: list[int] = []
     for i in range(n):
         if taken[i]:
             continue
-        group = groups[i]
-        if len(group) == 1:
+        if alone[i]:
             kept.append(i)
-        else:
-            free = [j for j in group if not taken[j]]
-            kept.append(free[int(np.argmin(depth[i, free]))])
-        for j in group:
-            taken[j] = True
+            taken[i] = True
+            continue
+        free = np.flatnonzero(near[i] & ~taken)
+        kept.append(int(free[np.argmin(depth[i, free])]))
+        taken |= near[i]
     return corners.take(kept)
 
 
