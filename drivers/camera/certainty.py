@@ -149,8 +149,9 @@ class Certainty:
     @staticmethod
     def vectors(evidences: list[dict[str, float]]) -> np.ndarray:
         """`vector` of each, as rows (one array made, not one per reading)."""
-        return np.array([[min(CAP, float(evidence[name])) for name in FEATURES]
-                         for evidence in evidences]).reshape(len(evidences), len(FEATURES))
+        # np.fmin: as `min(CAP, value)` does, a NaN is taken as CAP
+        return np.fmin(np.array([[evidence[name] for name in FEATURES] for evidence in evidences],
+                                float).reshape(len(evidences), len(FEATURES)), CAP)
 
     def basis(self, x: np.ndarray) -> np.ndarray:
         """Each feature cut at its knots into segments (`_basis`)."""
