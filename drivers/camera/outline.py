@@ -14,8 +14,6 @@ card's index corners one card width and one card height away along its edges.
 
 from __future__ import annotations
 
-import bisect
-
 import cv2
 import numpy as np
 
@@ -48,9 +46,9 @@ def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
         v = (seg[2:] - seg[:2]) / np.hypot(*(seg[2:] - seg[:2]))
         u = np.array([v[1], -v[0]])
         shift, found = _region_corners(contour, u, v, width / 2, aspect)
-        if not found:
+        if not len(found):
             continue
-        st = np.array(found)
+        st = found
         points = (shift + st[:, :1] * u + st[:, 1:2] * v) * 2
         across, along = st[:, 2:3] * u, st[:, 3:4] * v  # into each corner's card
         # a corner with an index (top-left, bottom-right) is one; a top-right or bottom-left
@@ -82,7 +80,7 @@ def _most_shared(edges: np.ndarray, tolerance: float = 4.0) -> int:
 
 
 def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
-                    aspect: float) -> tuple[np.ndarray, list[tuple[float, float, int, int]]]:
+                    aspect: float) -> tuple[np.ndarray, np.ndarray]:
     """The card corners standing out of one region's outline, in mask pixels: each as (s, t,
     a, b), the corner lying at `shift + s u + t v`, with `a u` pointing into its card along
     its short edge and `b v` along its long edge; and `shift`."""
@@ -112,29 +110,28 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
     for k, (first, ok) in enumerate(zip(firsts, (cols, cols, rows, rows), strict=True)):
         env[begins[k]: begins[k + 1] - 1] = first
         valid[begins[k]: begins[k + 1] - 1] = ok
-    # per envelope: runs along s (a short edge)?, and the card's side (+1: larger)
-    sides = ((True, 1), (True, -1), (False, 1), (False, -1))
-    # plain lists where the outline is read value by value, where numpy's indexing costs
-    env_at, valid_at = env.tolist(), valid.tolist()
-    found = []
-    for start, end, level in _runs(env, valid, min_run):
-        side = bisect.bisect_right(begins, start) - 1
-        along_s, inward = sides[side]
-        for at, out in ((start, -1), (end, 1)):
-            if not _falls_away(env_at, valid_at, at, out, level, inward, rounding):
-                continue
-            pos = at - begins[side] + out * beyond
-            if along_s:  # a short edge: across the long edge is along the run
-                found.append((pos, level, -out, inward))
-            else:
-                found.append((level, pos, inward, -out))
-    return shift, found
+    run_first, run_last, level = _runs(env, valid, min_run)
+    # per run: its envelope (`side`), whether it runs along s (a short edge: the first two),
+    # and the card's side (+1: larger; the first and third); then each run's two ends, its
+    # first place looking back and its last looking on, in that order
+    side = np.searchsorted(begins, run_first, side="right") - 1
+    inward = np.where(side % 2 == 0, 1, -1)
+    at = np.stack([run_first, run_last], axis=1).ravel()
+    out = np.tile([-1, 1], len(run_first))
+    side, inward, level = (np.repeat(a, 2) for a in (side, inward, level))
+    corner = _falls_away(env, valid, at, out, level, inward, rounding)
+    pos = at - np.asarray(begins)[side] + out * beyond
+    # a short edge: across the long edge is along the run
+    found = np.where((side < 2)[:, None], np.stack([pos, level, -out, inward], axis=1),
+                     np.stack([level, pos, inward, -out], axis=1))
+    return shift, found[corner]
 
 
-def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
-    """(first, last, level) of each stretch where the envelope stays flat: of the pieces with
-    no step over TOL, those with `min_run` or more places within TOL of their median level,
-    from the first such place to the last. All pieces at once."""
+def _runs(env: np.ndarray, valid: np.ndarray,
+          min_run: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """First, last and level of each stretch where the envelope stays flat: of the pieces
+    with no step over TOL, those with `min_run` or more places within TOL of their median
+    level, from the first such place to the last. All pieces at once."""
     steps = np.abs(np.diff(env)) > TOL
     breaks = np.flatnonzero(~valid[1:] | ~valid[:-1] | steps) + 1
     starts = np.concatenate(([0], breaks))
@@ -142,7 +139,7 @@ def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
     long = (ends - starts >= min_run) & valid[starts]  # most pieces are a pixel or two
     starts, lengths = starts[long], (ends - starts)[long]
     if not len(starts):
-        return []
+        return np.zeros(0, int), np.zeros(0, int), np.zeros(0)
     offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))  # each piece's first, packed
     piece = np.repeat(np.arange(len(starts)), lengths)
     at = np.arange(lengths.sum()) - offsets[piece] + starts[piece]  # where, in the envelope
@@ -152,20 +149,21 @@ def _runs(env: np.ndarray, valid: np.ndarray, min_run: int):
     first = np.minimum.reduceat(np.where(flat, at, len(env)), offsets)
     last = np.maximum.reduceat(np.where(flat, at, -1), offsets)
     keep = np.add.reduceat(flat, offsets) >= min_run
-    return zip(first[keep].tolist(), last[keep].tolist(), level[keep].tolist(), strict=True)
+    return first[keep], last[keep], level[keep]
 
 
-def _falls_away(env: list[float], valid: list[bool], at: int, out: int, level: float,
-                inward: int, rounding: float) -> bool:
-    """Whether beyond a flat run's end the outline falls away from the card (a corner of it)
-    rather than rising onto a card that lies further out (where two cards meet)."""
-    for k in range(1, int(rounding) + 4):
-        i = at + out * k
-        if i < 0 or i >= len(env) or not valid[i]:
-            return True
-        step = (env[i] - level) * inward
-        if step > 2 * TOL:
-            return True
-        if step < -2 * TOL:
-            return False
-    return False
+def _falls_away(env: np.ndarray, valid: np.ndarray, at: np.ndarray, out: np.ndarray,
+                level: np.ndarray, inward: np.ndarray, rounding: float) -> np.ndarray:
+    """Whether beyond each flat run's end (at `at`, looking `out`) the outline falls away from
+    the card (a corner of it) rather than rising onto a card that lies further out (where two
+    cards meet): walking out from the end, the first place that decides says which; off the
+    outline's end, or a step of more than 2 TOL away from the card, is a corner; one of more
+    than 2 TOL towards it is not; no step within the rounding and 3 places more is not."""
+    i = at[:, None] + out[:, None] * np.arange(1, int(rounding) + 4)
+    on = (i >= 0) & (i < len(env))
+    i = np.where(on, i, 0)
+    on &= valid[i]
+    step = (env[i] - level[:, None]) * inward[:, None]
+    away = ~on | (step > 2 * TOL)
+    decided = away | (step < -2 * TOL)
+    return decided.any(axis=1) & away[np.arange(len(at)), np.argmax(decided, axis=1)]
