@@ -319,8 +319,9 @@ _NONE = -2.0  # below every correlation: a place that is not searched
 def _per_window(scores: np.ndarray, n: int, rows: int) -> np.ndarray:
     """A match map of `n` stacked blocks of `rows` rows each, as n x rows x columns (the rows
     where the template straddles two blocks, and the missing last rows, are `_NONE`)."""
-    out = np.full((n * rows, scores.shape[1]), _NONE, np.float32)
+    out = np.empty((n * rows, scores.shape[1]), np.float32)
     out[: len(scores)] = scores
+    out[len(scores):] = _NONE
     return out.reshape(n, rows, -1)
 
 
@@ -328,8 +329,9 @@ def dilate_each(scores: np.ndarray, kernel: np.ndarray) -> np.ndarray:
     """Each window's map (n x rows x columns) dilated on its own, as if it were alone: below
     each a gap of unsearched rows keeps the next window's values out."""
     n, rows, cols = scores.shape
-    gap = np.full((n, rows + kernel.shape[0] // 2, cols), _NONE, np.float32)
+    gap = np.empty((n, rows + kernel.shape[0] // 2, cols), np.float32)
     gap[:, :rows] = scores
+    gap[:, rows:] = _NONE
     return cv2.dilate(gap.reshape(-1, cols), kernel).reshape(gap.shape)[:, :rows]
 
 
@@ -499,15 +501,14 @@ def lines_through(ink: np.ndarray, found: Located, top: int | None,
     middle = ink[:, x0 + side: x1 - side] > dark
     if not middle.size:
         return 0.0, 0.0
-    counts = np.count_nonzero(middle, axis=0)
-    line = int(counts.max()) / middle.shape[0]
+    # counted as bytes (a window has fewer than 256 rows)
+    line = int(middle.sum(axis=0, dtype=np.uint8).max()) / middle.shape[0]
     if top is None:
         return line, 0.0
-    rows = middle.shape[0] - min(max(top, 0), middle.shape[0])
-    if not rows:
+    top = min(max(top, 0), middle.shape[0])
+    if top == middle.shape[0]:
         return line, 0.0
-    below = counts - np.count_nonzero(middle[:top], axis=0) if top > 0 else counts
-    return line, int(below.max()) / rows
+    return line, int(middle[top:].sum(axis=0, dtype=np.uint8).max()) / (middle.shape[0] - top)
 
 
 TINT_INK = 0.75  # a glyph's tint is taken per unit of ink, at this much ink (`glyph_tint`)
