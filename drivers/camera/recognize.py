@@ -275,43 +275,72 @@ class Recognizer:
         # alone: 0 in the tuning designs' tens of thousands), which halves a frame's windows
         points, outline = found.points.tolist(), found.from_outline.tolist()
         first = _one_per_card(found, np.array(centres).reshape(-1, 2), width).tolist()
+        unscaled, w = found.unscaled(scale), width / scale
+        rows, cols = window_shape(self.profile)
+        got: dict[int, CardReading | None] = {}  # each corner read: its reading,
+        cut: dict[int, np.ndarray] = {}  # its window as cut,
+        passed: dict[int, tuple] = {}  # and, where no index was found there, the trace's note
+
+        def read(which: list[int]) -> None:
+            """Read the corners `which` together, judged below, once their evidence is
+            whole (the trace's notes of them kept apart, for the batch that reads them)."""
+            corners = unscaled.take(which)
+            patches = cut_all(frame, window_matrices(corners.points, corners.us, corners.vs,
+                                                     w, self.profile), self.profile)
+            mark = len(trace.skipped) if trace is not None else 0
+            # the windows as cut are kept where they may be read again (`read_corners` moves
+            # a window whose index lies beyond its end in place)
+            out = self.read_corners(frame, corners, w, trace, judge=False,
+                                    patches=patches.copy() if self.enclosed else patches)
+            notes = iter(trace.skipped[mark:] if trace is not None else ())
+            if trace is not None:
+                del trace.skipped[mark:]
+            for k, (i, reading) in enumerate(zip(which, out, strict=True)):
+                got[i], cut[i] = reading, patches[k * rows: (k + 1) * rows]
+                if reading is None and trace is not None:
+                    passed[i] = next(notes)
+
+        # read at once with the first: the corners the outlines imply that no first corner's
+        # card accounts for (as if each first corner were read surely, as most are). They are
+        # of cards whose long edges lie unseen, and the second batch reads them; searched with
+        # the first, each costs a fraction of a second search's steps
+        ahead = [(*centres[i], *points[i], *u) for i, u in enumerate(found.us.tolist())
+                 if first[i]]
+        read([i for i, o in enumerate(outline) if first[i] or (
+            o and not _read_already(points[i], True, centres[i], ahead, width))])
         for second in (False, True):
             batch = [i for i, o in enumerate(outline) if (first[i] if not second else not (
                      first[i] or _read_already(points[i], True, centres[i], sure, width)))]
             if trace is not None and second:
                 for i in range(len(outline)):
                     if not first[i] and i not in batch:
-                        trace.passed(found.unscaled(scale).corner(i),
+                        trace.passed(unscaled.corner(i),
                                      "its card was read surely at another corner")
-            # judged below, once their evidence is whole; and here only where whether they
-            # are sure decides which to read again
-            corners = found.take(batch).unscaled(scale)
-            twice = second and self.enclosed
-            # the windows as cut, kept where they may be read again (`read_corners` moves a
-            # window whose index lies beyond its end in place)
-            patches = cut_all(frame, window_matrices(corners.points, corners.us, corners.vs,
-                                                     width / scale, self.profile), self.profile)
-            batch_read = self.read_corners(frame, corners, width / scale, trace,
-                                           judge=twice, patches=patches.copy() if twice
-                                           else patches)
-            if twice:
+            missing = [i for i in batch if i not in got]
+            if missing:
+                read(missing)
+            if trace is not None:
+                trace.skipped.extend(passed[i] for i in batch if i in passed)
+            batch_read = [got[i] for i in batch]
+            if second and self.enclosed:
                 # green print is cloth at an outline's corner (a guess): read again as at a
                 # corner placed well, where not read surely, and taken only if read surely so
                 # (a window where no index was found is read again only where green print
                 # then counts as ink that did not before: elsewhere its ink is the same). The
-                # windows are those cut above, their ink as trusted found once
+                # windows are those cut above, their ink as trusted found once. Whether a
+                # reading is sure is asked here before its evidence is whole, and again below
+                self._judge_all([r for r in batch_read if r is not None])
                 again = [k for k, r in enumerate(batch_read)
                          if outline[batch[k]] and (r is None or not r.certain)]
-                rows = len(patches) // max(1, len(batch))
-                cut_again = np.concatenate([patches[k * rows: (k + 1) * rows] for k in again]
-                                           or [patches[:0]])
-                changed, trusted = self._trust_changes(corners.take(again), width / scale,
-                                                       cut_again)
+                cut_again = np.concatenate([cut[batch[k]] for k in again]
+                                           or [np.zeros((0, cols, 3), np.uint8)])
+                changed, trusted = self._trust_changes(
+                    unscaled.take([batch[k] for k in again]), w, cut_again)
                 taken = [j for j, (k, more) in enumerate(zip(again, changed, strict=True))
                          if more or batch_read[k] is not None]
                 again = [again[j] for j in taken]
                 keep = np.repeat(np.isin(np.arange(len(changed)), taken), rows)
-                sure_now = self.read_corners(frame, corners.take(again), width / scale,
+                sure_now = self.read_corners(frame, unscaled.take([batch[k] for k in again]), w,
                                              trust=True, patches=cut_again[keep],
                                              inks=trusted[keep])
                 for k, reading in zip(again, sure_now, strict=True):
