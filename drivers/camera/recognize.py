@@ -279,26 +279,48 @@ class Recognizer:
         rows, cols = window_shape(self.profile)
         got: dict[int, CardReading | None] = {}  # each corner read: its reading,
         cut: dict[int, np.ndarray] = {}  # its window as cut,
-        passed: dict[int, tuple] = {}  # and, where no index was found there, the trace's note
+        passed: dict[int, tuple] = {}  # where no index was found there, the trace's note,
+        trusted: dict[int, CardReading | None] = {}  # and, on a deck printing green, its
+        # reading as if placed well, where the window's ink then differs (see below)
 
         def read(which: list[int]) -> None:
             """Read the corners `which` together, judged below, once their evidence is
-            whole (the trace's notes of them kept apart, for the batch that reads them)."""
+            whole (the trace's notes of them kept apart, for the batch that reads them). On
+            a deck printing green, an outline's corner whose ink differs when the corner is
+            taken as placed well is read so too, in the same search."""
+            if not which:
+                return
             corners = unscaled.take(which)
             patches = cut_all(frame, window_matrices(corners.points, corners.us, corners.vs,
                                                      w, self.profile), self.profile)
+            inks, also = None, []
+            if self.enclosed:
+                inks, sure_ink = inks_of(patches, self.cloth, True,
+                                         [_inside(self.profile, w, corners, 0, trust)
+                                          for trust in (False, True)])
+                also = np.flatnonzero((inks != sure_ink).reshape(len(which), -1).any(axis=1))
+                taken = np.repeat(np.isin(np.arange(len(which)), also), rows)
+                # the windows as cut are kept where they may be read again (`read_corners`
+                # moves a window whose index lies beyond its end in place)
+                patches = np.concatenate([patches, patches[taken]])
+                inks = np.concatenate([inks, sure_ink[taken]])
+                corners = Corners.join(corners, corners.take(also))
             mark = len(trace.skipped) if trace is not None else 0
-            # the windows as cut are kept where they may be read again (`read_corners` moves
-            # a window whose index lies beyond its end in place)
             out = self.read_corners(frame, corners, w, trace, judge=False,
-                                    patches=patches.copy() if self.enclosed else patches)
+                                    patches=patches.copy() if self.enclosed else patches,
+                                    inks=inks, trust=np.arange(len(corners)) >= len(which))
             notes = iter(trace.skipped[mark:] if trace is not None else ())
             if trace is not None:
                 del trace.skipped[mark:]
-            for k, (i, reading) in enumerate(zip(which, out, strict=True)):
+            for k, (i, reading) in enumerate(zip(which, out[:len(which)], strict=True)):
                 got[i], cut[i] = reading, patches[k * rows: (k + 1) * rows]
                 if reading is None and trace is not None:
                     passed[i] = next(notes)
+            for k, reading in zip(also.tolist() if len(also) else [], out[len(which):],
+                                  strict=True):
+                if reading is not None:
+                    reading.candidates = None  # explained as read first
+                trusted[which[k]] = reading
 
         # read at once with the first: the corners the outlines imply that no first corner's
         # card accounts for (as if each first corner were read surely, as most are). They are
@@ -324,25 +346,28 @@ class Recognizer:
             batch_read = [got[i] for i in batch]
             if second and self.enclosed:
                 # green print is cloth at an outline's corner (a guess): read again as at a
-                # corner placed well, where not read surely, and taken only if read surely so
-                # (a window where no index was found is read again only where green print
-                # then counts as ink that did not before: elsewhere its ink is the same). The
-                # windows are those cut above, their ink as trusted found once. Whether a
-                # reading is sure is asked here before its evidence is whole, and again below
+                # corner placed well, where not read surely, and taken only if read surely so.
+                # That reading differs only where the window's ink then differs (`read` read
+                # those so already), or where the index was found against the window's end,
+                # and the window moved beyond it has ink that may differ. Whether a reading is
+                # sure is asked here before its evidence is whole, and again below
                 self._judge_all([r for r in batch_read if r is not None])
                 again = [k for k, r in enumerate(batch_read)
-                         if outline[batch[k]] and (r is None or not r.certain)]
-                cut_again = np.concatenate([cut[batch[k]] for k in again]
-                                           or [np.zeros((0, cols, 3), np.uint8)])
-                changed, trusted = self._trust_changes(
-                    unscaled.take([batch[k] for k in again]), w, cut_again)
-                taken = [j for j, (k, more) in enumerate(zip(again, changed, strict=True))
-                         if more or batch_read[k] is not None]
-                again = [again[j] for j in taken]
-                keep = np.repeat(np.isin(np.arange(len(changed)), taken), rows)
-                sure_now = self.read_corners(frame, unscaled.take([batch[k] for k in again]), w,
-                                             trust=True, patches=cut_again[keep],
-                                             inks=trusted[keep])
+                         if outline[batch[k]] and (r is None or not r.certain) and (
+                             batch[k] in trusted or r is not None and (
+                                 r.evidence["shifted"] or r.evidence["at_end"]))]
+                sure_now = [trusted.get(batch[k]) for k in again]
+                moved = [j for j, k in enumerate(again) if batch[k] not in trusted]
+                if moved:
+                    corners = unscaled.take([batch[again[j]] for j in moved])
+                    _, sure_ink = self._trust_changes(
+                        corners, w, np.concatenate([cut[batch[again[j]]] for j in moved]))
+                    for j, reading in zip(moved, self.read_corners(
+                            frame, corners, w, trust=True, judge=False,
+                            patches=np.concatenate([cut[batch[again[j]]] for j in moved]),
+                            inks=sure_ink), strict=True):
+                        sure_now[j] = reading
+                self._judge_all([r for r in sure_now if r is not None])
                 for k, reading in zip(again, sure_now, strict=True):
                     if reading is not None and reading.certain:
                         batch_read[k] = reading
@@ -381,14 +406,15 @@ class Recognizer:
         return self.read_corners(frame, Corners.of([corner]), width)[0]
 
     def read_corners(self, frame, corners: Corners, width: float,
-                     trace: Trace | None = None, trust: bool = False,
+                     trace: Trace | None = None, trust: bool | np.ndarray = False,
                      judge: bool = True, patches: np.ndarray | None = None,
                      inks: np.ndarray | None = None) -> list[CardReading | None]:
         """`read_corner` for each corner, all their windows searched together (with `trust`,
         an outline's corners as if placed well: see `_inside`). Without `judge` the readings
         are left unjudged, for a caller that adds to their evidence and judges them then.
         `patches` and `inks`: the windows, cut already (`cut_all`), and their ink, where the
-        caller has them (both are changed in place where a window is moved)."""
+        caller has them (both are changed in place where a window is moved). `trust` may be
+        given corner by corner."""
         if not len(corners):
             return []
         p = self.profile
@@ -457,7 +483,7 @@ class Recognizer:
 
     def _beyond_the_end(self, frame, corners: Corners, width: float, maps: np.ndarray,
                         patches: np.ndarray, inks: np.ndarray, located: list[Located],
-                        trust: bool = False) -> np.ndarray:
+                        trust: bool | np.ndarray = False) -> np.ndarray:
         """Where an index was found against the end of its window it may lie beyond (the
         corner found a few pixels off along the card's edge, on a deck whose slack is short):
         such windows are cut again, moved by the slack towards where the index lies, and
@@ -477,7 +503,9 @@ class Recognizer:
         points = moved.points + moved.vs * (rows * step)[:, None]
         again = window_matrices(points, moved.us, moved.vs, width, p)
         patches2 = cut_all(frame, again, p)
-        inks2 = ink_of(patches2, self.cloth, self.enclosed, _inside(p, width, moved, rows, trust))
+        inks2 = ink_of(patches2, self.cloth, self.enclosed,
+                       _inside(p, width, moved, rows, np.asarray(trust)[ends] if np.ndim(trust)
+                               else trust))
         h = len(inks2) // len(ends)
         for k, (i, found) in enumerate(zip(ends, locate_all(inks2, p), strict=True)):
             if found.rank_box[1] in (0, 2 * PAD_Y):
@@ -620,7 +648,8 @@ def ink_like_cloth(glyph_bgr: np.ndarray, cloth: Felt) -> bool:
 
 
 def _inside(profile: DeckProfile, width: float, corners: Corners,
-            moved: np.ndarray | int = 0, trust: bool = False) -> tuple[np.ndarray, int]:
+            moved: np.ndarray | int = 0,
+            trust: bool | np.ndarray = False) -> tuple[np.ndarray, int]:
     """Where each corner's window (moved `moved` rows along the card's edge) lies surely on
     its card (`index.card_inside`): from that row, of each window, and column on. Only for a
     corner at a long edge's end, unless `trust`: an outline's corner is a guess, often a few
@@ -628,7 +657,7 @@ def _inside(profile: DeckProfile, width: float, corners: Corners,
     dealt rounds); its reading with `trust` counts only where sure."""
     top, left = card_inside(profile, width)
     tops = np.maximum(0, top - np.asarray(moved)) + np.zeros(len(corners), int)
-    guessed = corners.from_outline & (not trust)
+    guessed = corners.from_outline & ~np.asarray(trust, bool)
     return np.where(guessed, window_shape(profile)[0], tops), left
 
 
