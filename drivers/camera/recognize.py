@@ -278,7 +278,7 @@ class Recognizer:
         unscaled, w = found.unscaled(scale), width / scale
         rows, cols = window_shape(self.profile)
         got: dict[int, CardReading | None] = {}  # each corner read: its reading,
-        cut: dict[int, np.ndarray] = {}  # its window as cut,
+        cut: dict[int, np.ndarray] = {}  # on a deck printing green its window as cut,
         passed: dict[int, tuple] = {}  # where no index was found there, the trace's note,
         trusted: dict[int, CardReading | None] = {}  # and, on a deck printing green, its
         # reading as if placed well, where the window's ink then differs (see below)
@@ -295,10 +295,8 @@ class Recognizer:
                                                      w, self.profile), self.profile)
             inks, also = None, []
             if self.enclosed:
-                inks, sure_ink = inks_of(patches, self.cloth, True,
-                                         [_inside(self.profile, w, corners, 0, trust)
-                                          for trust in (False, True)])
-                also = np.flatnonzero((inks != sure_ink).reshape(len(which), -1).any(axis=1))
+                inks, sure_ink, differs = self._both_inks(corners, w, patches)
+                also = np.flatnonzero(differs)
                 taken = np.repeat(np.isin(np.arange(len(which)), also), rows)
                 # the windows as cut are kept where they may be read again (`read_corners`
                 # moves a window whose index lies beyond its end in place)
@@ -313,7 +311,9 @@ class Recognizer:
             if trace is not None:
                 del trace.skipped[mark:]
             for k, (i, reading) in enumerate(zip(which, out[:len(which)], strict=True)):
-                got[i], cut[i] = reading, patches[k * rows: (k + 1) * rows]
+                got[i] = reading
+                if self.enclosed:
+                    cut[i] = patches[k * rows: (k + 1) * rows]
                 if reading is None and trace is not None:
                     passed[i] = next(notes)
             for k, reading in zip(also.tolist() if len(also) else [], out[len(which):],
@@ -360,11 +360,10 @@ class Recognizer:
                 moved = [j for j, k in enumerate(again) if batch[k] not in trusted]
                 if moved:
                     corners = unscaled.take([batch[again[j]] for j in moved])
-                    _, sure_ink = self._trust_changes(
-                        corners, w, np.concatenate([cut[batch[again[j]]] for j in moved]))
+                    patches = np.concatenate([cut[batch[again[j]]] for j in moved])
+                    _, sure_ink, _ = self._both_inks(corners, w, patches)
                     for j, reading in zip(moved, self.read_corners(
-                            frame, corners, w, trust=True, judge=False,
-                            patches=np.concatenate([cut[batch[again[j]]] for j in moved]),
+                            frame, corners, w, trust=True, judge=False, patches=patches,
                             inks=sure_ink), strict=True):
                         sure_now[j] = reading
                 self._judge_all([r for r in sure_now if r is not None])
@@ -468,18 +467,15 @@ class Recognizer:
             self._judge_all([r for r in readings if r is not None])
         return readings
 
-    def _trust_changes(self, corners: Corners, width: float,
-                       patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """For each corner (its window cut already: `patches`), whether its window's ink
-        differs when the corner is taken as placed well (`read_corners`' `trust`): only there
-        can a reading differ; and the windows' ink so."""
-        p = self.profile
-        if not len(corners):
-            return np.zeros(0, bool), np.zeros((0, window_shape(p)[1]), np.float32)
+    def _both_inks(self, corners: Corners, width: float,
+                   patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The ink of the corners' windows (cut already: `patches`) as `read_corners` finds
+        it, and as it finds it with `trust` (the corner taken as placed well); and for each
+        corner whether the two differ: only there can a reading with `trust` differ."""
         guessed, trusted = inks_of(patches, self.cloth, self.enclosed,
-                                   [_inside(p, width, corners, 0, trust)
+                                   [_inside(self.profile, width, corners, 0, trust)
                                     for trust in (False, True)])
-        return (guessed != trusted).reshape(len(corners), -1).any(axis=1), trusted
+        return guessed, trusted, (guessed != trusted).reshape(len(corners), -1).any(axis=1)
 
     def _beyond_the_end(self, frame, corners: Corners, width: float, maps: np.ndarray,
                         patches: np.ndarray, inks: np.ndarray, located: list[Located],
