@@ -360,11 +360,9 @@ class Recognizer:
                 moved = [j for j, k in enumerate(again) if batch[k] not in trusted]
                 if moved:
                     corners = unscaled.take([batch[again[j]] for j in moved])
-                    patches = np.concatenate([cut[batch[again[j]]] for j in moved])
-                    _, sure_ink, _ = self._both_inks(corners, w, patches)
                     for j, reading in zip(moved, self.read_corners(
-                            frame, corners, w, trust=True, judge=False, patches=patches,
-                            inks=sure_ink), strict=True):
+                            frame, corners, w, trust=True, judge=False, patches=np.concatenate(
+                                [cut[batch[again[j]]] for j in moved])), strict=True):
                         sure_now[j] = reading
                 self._judge_all([r for r in sure_now if r is not None])
                 for k, reading in zip(again, sure_now, strict=True):
