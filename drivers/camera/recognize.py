@@ -170,14 +170,17 @@ class Recognizer:
         else:
             known = self.hint or GREEN_BAIZE
             self.cloth = model.felt
-            if known.low[0] <= model.hue <= known.high[0]:
+            within = known.low[0] <= model.hue <= known.high[0]
+            if within:
                 # the known range in index windows (its limits were set there), as dark as
                 # this frame's cloth is
                 self.cloth = Felt(known.low[:2] + (min(known.low[2], model.felt.low[2]),),
                                   known.high)
-            # with the known range too: where the light is even the two agree, and there the
-            # recognizer's limits were set on the known range's outlines
-            mask = card_mask(half, model, self.hint or GREEN_BAIZE)
+            # with the known range too where the cloth lies within it: where the light is even
+            # the two agree, and there the recognizer's limits were set on the known range's
+            # outlines. On a cloth of another colour the known range is print: a court's
+            # green art on blue baize, taken for cloth, left its card partly on cloth
+            mask = card_mask(half, model, known if within else None)
         self.enclosed = ink_like_cloth(self._glyph_bgr, self.cloth)
         min_area = 2500 / 4 * (small.shape[1] / 1280) ** 2
         # cloth-coloured print on a card is no hole in the card: green in a court card's art,
