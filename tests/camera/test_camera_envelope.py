@@ -81,7 +81,7 @@ def test_green_print_on_blue_baize_is_card_not_cloth(decks, profiles):
     """The known green baize's colours are cloth only on a cloth of that colour: on blue baize
     a court's green art (pool-304's jack and king) was taken for cloth, and the card it read
     lay partly on cloth (never sure). A card with a green panel across its face, too big to
-    be a hole the mask fills, is read surely on blue baize, as on green."""
+    be a hole the mask fills, is read surely on blue baize."""
     rng = np.random.default_rng(4)
     img = felt((1280, 720), rng, blue=True)
     green = np.median(felt((64, 64), rng).reshape(-1, 3), axis=0)
