@@ -623,6 +623,28 @@ def test_stacked_windows_are_dilated_each_on_its_own():
         np.testing.assert_array_equal(one, cv2.dilate(alone, _SLACK))
 
 
+@pytest.mark.parametrize("regions", [3, 12])
+def test_the_best_template_fit_in_stacked_regions_is_each_regions_own(regions):
+    """`best_within` works out a few stacked regions by template matching and many by a
+    product of matrices (only the places within each region): either way each region's
+    scores are what OpenCV gives for that region alone, the best of the templates."""
+    import cv2
+
+    from drivers.camera.index import DIRECT_FROM, best_within, rippled
+
+    assert (regions < DIRECT_FROM) != (regions == 12)  # one case on each side
+    rng = np.random.default_rng(5)
+    stack = rippled(rng.random((regions * 42, 47)).astype(np.float32))
+    templates = tuple(rng.random((38, 43)).astype(np.float32) for _ in range(2))
+    best = best_within(stack, regions, templates)
+    assert best.shape == (regions, 5, 5)
+    for k in range(regions):
+        alone = stack[k * 42: (k + 1) * 42]
+        want = np.maximum(*(cv2.matchTemplate(alone, t, cv2.TM_CCOEFF_NORMED)
+                            for t in templates))
+        np.testing.assert_allclose(best[k], want, atol=1e-5)
+
+
 def test_a_template_scores_near_nothing_on_blank_ink_beside_a_print():
     """OpenCV's normalised correlation takes the spread of the ink under a template from sums
     over the whole image: on blank ink below and right of a print that spread is rounding
