@@ -246,13 +246,29 @@ def _template_rows(templates: dict[str, np.ndarray], fit_of: dict[str, float],
     kept = _ROWS.get(key)
     if kept is None or kept[0] is not templates or kept[1] is not fit_of:
         names = list(templates)
-        rows = np.stack([templates[n] for n in names]).reshape(len(names), -1)
-        rows = rows.astype(np.float32) - rows.mean(axis=1, keepdims=True)
-        rows /= np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6)
         shares = np.array([fit_of.get(n, fallback.get(n, 1.0)) for n in names], np.float32)
-        kept = (templates, fit_of, names, np.ascontiguousarray(rows.T), shares)
+        kept = (templates, fit_of, names, _unit_columns(tuple(templates[n] for n in names)),
+                shares)
         _ROWS[key] = kept
     return kept[2], kept[3], kept[4]
+
+
+_COLUMNS: dict[tuple[int, ...], tuple] = {}
+
+
+def _unit_columns(templates: tuple[np.ndarray, ...]) -> np.ndarray:
+    """Templates of one shape as the columns of a matrix, each of zero mean and unit length:
+    a normalised correlation with each is then one product (divided by the spread of what it
+    is matched with). Worked out once per set of templates."""
+    key = tuple(id(t) for t in templates)
+    kept = _COLUMNS.get(key)
+    if kept is None or any(a is not b for a, b in zip(kept[0], templates, strict=True)):
+        rows = np.stack(templates).reshape(len(templates), -1)
+        rows = rows.astype(np.float32) - rows.mean(axis=1, keepdims=True)
+        rows /= np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6)
+        kept = (templates, np.ascontiguousarray(rows.T))
+        _COLUMNS[key] = kept
+    return kept[1]
 
 
 def _correlations_all(areas: list[np.ndarray], columns: np.ndarray,
@@ -304,11 +320,10 @@ def best_within(stack: np.ndarray, n: int, templates: tuple[np.ndarray, ...]) ->
         for template in templates[1:]:
             best = np.maximum(best, cv2.matchTemplate(stack, template, cv2.TM_CCOEFF_NORMED))
         return _per_window(best, n, rows)[:, :py]
-    columns, norms = _zero_mean(templates)
     s0, s1 = stack.strides
     places = np.ascontiguousarray(as_strided(stack, (n, py, px, th, tw),
                                              (rows * s0, s0, s1, s0, s1), writeable=False))
-    num = (places.reshape(n * py * px, th * tw) @ columns).astype(np.float64)
+    num = (places.reshape(n * py * px, th * tw) @ _unit_columns(templates)).astype(np.float64)
     # each place's sum and sum of squares, from the stack's integral images (as OpenCV takes
     # them), and the spread of the ink under it
     total, squares = cv2.integral2(stack, sdepth=cv2.CV_64F, sqdepth=cv2.CV_64F)
@@ -324,7 +339,7 @@ def best_within(stack: np.ndarray, n: int, templates: tuple[np.ndarray, ...]) ->
     # as OpenCV does: where the ink is flat the spread is rounding error, and the score 0;
     # a score a rounding beyond 1 is 1
     scale = np.where(spread <= np.minimum(0.5, 10 * np.finfo(np.float32).eps * area_squares),
-                     0.0, np.sqrt(spread)) * norms
+                     0.0, np.sqrt(spread))
     within = np.abs(num) < scale
     out = np.where(within, num / np.where(within, scale, 1.0),
                    np.where(np.abs(num) < scale * 1.125, np.sign(num), 0.0))
@@ -335,22 +350,6 @@ def best_within(stack: np.ndarray, n: int, templates: tuple[np.ndarray, ...]) ->
 # templates (on a quiet machine, for the rank's search: 1 region 76 us against 118, 5: 207
 # against 218, 10: 618 against 327)
 DIRECT_FROM = 8
-
-
-_ZERO_MEAN: dict[tuple[int, ...], tuple] = {}
-
-
-def _zero_mean(templates: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """The templates as columns of zero mean, and each one's length: worked out once per
-    set of templates."""
-    key = tuple(id(t) for t in templates)
-    kept = _ZERO_MEAN.get(key)
-    if kept is None or any(a is not b for a, b in zip(kept[0], templates, strict=True)):
-        flat = np.stack([t.reshape(-1).astype(np.float64) for t in templates], axis=1)
-        flat -= flat.mean(axis=0)
-        kept = (templates, flat.astype(np.float32), np.sqrt((flat * flat).sum(axis=0)))
-        _ZERO_MEAN[key] = kept
-    return kept[1], kept[2]
 
 
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:
