@@ -6,7 +6,9 @@ a few percent is lost in the noise of `bench/camera.py`'s milliseconds. Instruct
 counted the same on every run of the same code and input, whatever else the machine does:
 this bench says whether a change made the recognizer do less work, and where the work goes
 (OpenCV, NumPy, the Python interpreter, the C library). It does not say milliseconds:
-instructions differ in cost (a cache miss, a vector instruction).
+instructions differ in cost (a cache miss, a vector instruction). Splitting a 640x360 HSV
+frame and testing each channel alone takes half `cv2.inRange`'s instructions, and more time:
+a change that saves instructions in OpenCV's own loops is timed too before it is kept.
 
 Each design is enrolled and `--scenes` envelope scenes (seed 2026, as `bench/camera.py`) are
 rendered; then the recognizer reads them under callgrind, once reading only the first scene
