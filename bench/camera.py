@@ -12,7 +12,8 @@ The scenes are issue 31's operating envelope (`hardware_mocks.camera.envelope_sc
 blue baize, vignetting, light, white balance, blur, noise, JPEG, glare on the cards, cards
 100-180 px wide varying across the frame); `--legacy` reads issue 21's scenes instead. Dealt
 rounds have a glare drifting off each card laid. Per design one line (right, uncertain,
-missed, sure-wrong, ms per frame); the last line is JSON with the held-out totals. Usage:
+missed, sure-wrong, ms per frame: raw, and scaled to the target's machine by a yardstick
+taken beside each read); the last line is JSON with the held-out totals. Usage:
 
     python bench/camera.py [--scenes N] [--designs a,b,... | --final] [--size 1280x720] [--deals N]
 
@@ -81,10 +82,18 @@ def yardstick() -> float:
     return min(times)
 
 
-def python_yardstick() -> float:
-    """Microseconds of `sum(range(1000))`, the quickest of five runs: the issue's yardstick
+def python_yardstick(number: int = 2000, repeat: int = 5) -> float:
+    """Microseconds of `sum(range(1000))`, the quickest of `repeat` runs: the issue's yardstick
     (its 15 ms a frame is for a machine where this takes 10 us)."""
-    return min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000 * 1e6
+    return min(timeit.repeat("sum(range(1000))", number=number, repeat=repeat)) / number * 1e6
+
+
+def scaled(ms: float, before: float, after: float) -> float:
+    """A frame's milliseconds on the target's machine: scaled by the yardstick taken just
+    before and just after it. A shared machine's speed jumps (the yardstick seen at 15 and
+    at 27 us within a minute), so a yardstick taken minutes away can scale a frame by the
+    wrong state."""
+    return ms * 10 / ((before + after) / 2)
 
 
 def dealt(events: list) -> list[str | None]:
@@ -136,17 +145,20 @@ def run(name: str, folder: Path, scenes: int, size: tuple[int, int], seed: int,
     before = yardstick()
     rng = np.random.default_rng(seed)
     total: dict[str, int] = {}
-    first, best = [], []
+    first, best, on_target = [], [], []
     for _ in range(scenes):
         scene = (random_scene(deck, rng, size=size) if legacy
                  else envelope_scene(deck, rng, size=size))
-        times = []
+        times, ratios = [], []
         for _ in range(3):  # the quickest of three is the recognizer's own cost, without what
-            t = time.perf_counter()  # other programs on the machine took from it meanwhile
+            before = python_yardstick(300, 2)  # other programs on the machine took from it
+            t = time.perf_counter()
             readings = rec.read(scene.image)
             times.append((time.perf_counter() - t) * 1000)
+            ratios.append(scaled(times[-1], before, python_yardstick(300, 2)))
         first.append(times[0])
         best.append(min(times))
+        on_target.append(statistics.median(ratios))
         # each index window read, before the readings of one card are joined: how many were
         # sure, and how many of those wrong (the certainty model's rate on this design)
         rec.collect = []
@@ -165,7 +177,8 @@ def run(name: str, folder: Path, scenes: int, size: tuple[int, int], seed: int,
           f"{total['uncertain']:3}, missed {total['missed']:3} (alone {total['alone_missed']} "
           f"of {total['alone']}), wrong sure {total['wrong_sure']}; rank {total['rank'] / n:.2%}"
           f", suit {total['suit'] / n:.2%}; ms {statistics.median(first):5.1f} median, p95 "
-          f"{np.percentile(first, 95):5.1f}, best of 3 {statistics.median(best):5.1f}; "
+          f"{np.percentile(first, 95):5.1f}, best of 3 {statistics.median(best):5.1f}, scaled "
+          f"{statistics.median(on_target):4.1f}; "
           f"yardstick {before:.0f}/{yardstick():.0f} ms; enrol {enrol_s:.1f} s; sure "
           f"readings {total.get('sure_readings', 0)}, wrong {total.get('sure_readings_wrong', 0)}",
           flush=True)
@@ -174,6 +187,7 @@ def run(name: str, folder: Path, scenes: int, size: tuple[int, int], seed: int,
         total["rounds"], total["rounds_exact"] = rounds, exact
         print(f"{name:18} {text}", flush=True)
     total["ms"] = statistics.median(best)
+    total["ms_scaled"] = round(statistics.median(on_target), 1)
     return total
 
 
@@ -216,6 +230,7 @@ def main() -> None:
                 for key in keys:
                     held[key] += total.get(key, 0)
                 held.setdefault("designs", []).append(name)
+                held.setdefault("ms_scaled", {})[name] = total["ms_scaled"]
     n = held["cards"]
     if held.get("refused"):
         print(f"held out, enrolment refused: {', '.join(held['refused'])} (not in the figures "
