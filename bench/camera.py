@@ -151,11 +151,11 @@ def run(name: str, folder: Path, scenes: int, size: tuple[int, int], seed: int,
                  else envelope_scene(deck, rng, size=size))
         times, ratios = [], []
         for _ in range(3):  # the quickest of three is the recognizer's own cost, without what
-            before = python_yardstick(300, 2)  # other programs on the machine took from it
+            ahead = python_yardstick(300, 2)  # other programs on the machine took from it
             t = time.perf_counter()
             readings = rec.read(scene.image)
             times.append((time.perf_counter() - t) * 1000)
-            ratios.append(scaled(times[-1], before, python_yardstick(300, 2)))
+            ratios.append(scaled(times[-1], ahead, python_yardstick(300, 2)))
         first.append(times[0])
         best.append(min(times))
         on_target.append(statistics.median(ratios))

@@ -40,8 +40,8 @@ PARTS = {"cv2": "OpenCV", "_multiarray_umath": "NumPy", "libpython": "Python", "
 
 
 def child(data: str, frames: int) -> None:
-    """Read the first scene, then `frames` more (run under callgrind by `count`)."""
-    os.environ["OPENBLAS_NUM_THREADS"] = "1"
+    """Read the first scene, then `frames` more (run under callgrind by `count`, which sets
+    the one-thread environment)."""
     import cv2
 
     from drivers.camera.recognize import Recognizer
