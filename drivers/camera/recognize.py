@@ -14,6 +14,7 @@ of one card are merged into one card, and two corners that disagree make it unce
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -135,6 +136,10 @@ class Recognizer:
         # every corner found (before any is passed over), with its card's width, in frame
         # pixels (for measuring where corner finding puts corners): a list, or None
         self.found: list[tuple[Corners, float]] | None = None
+        # for fitting the certainty model only: a function that moves the corners found (and
+        # is given the card's width), to read them as a corner finder a few pixels off would
+        # place them; or None
+        self.moved: Callable[[Corners, float], Corners] | None = None
         # in pixels of the full frame, where calibration knows it: a hint, never needed
         self.card_width = card_width
         self.t = thresholds
@@ -249,6 +254,8 @@ class Recognizer:
         found = dedupe(Corners.join(edge_corners(edges, width),
                                     outline_corners(regions, edges, width, aspect, apart)),
                        0.08 * width)
+        if self.moved is not None:
+            found = self.moved(found, width)
         if self.found is not None:
             self.found.append((found.unscaled(scale), width / scale))
         # the far end of a long edge, or no card's corner at all; or the index window would

@@ -665,3 +665,33 @@ def test_a_template_scores_near_nothing_on_blank_ink_beside_a_print():
         blank = cv2.matchTemplate(rippled(ink), template, cv2.TM_CCOEFF_NORMED)[40:, 25:]
         assert np.abs(blank).max() < 0.2
         assert fit(rippled(ink), template) < 0.45  # the best fit is where the print is
+
+
+def test_corners_moved_for_fitting_are_read_where_moved(decks, profiles):
+    """`Recognizer.moved`, with which the certainty model's gathering reads each corner a few
+    pixels off and turned as well as where it was found: every window is read at the corner
+    as moved, and the index, within the window's slack, is still read."""
+    from drivers.camera.corners import Corners
+    from hardware_mocks.camera import card_corners, felt, lay_card
+
+    rec = Recognizer(profiles["own"], certainty=None)
+    table = felt((1280, 720), np.random.default_rng(3))
+    lay_card(table, decks["own"], "9H", card_corners((640, 360), 130, 25))
+
+    def windows() -> list:
+        rec.collect = []
+        rec.read(table)
+        found, rec.collect = rec.collect, None
+        return found
+
+    as_found = windows()
+    shift, turn = np.array([4.0, -3.0]), np.deg2rad(3.0)
+    spin = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    rec.moved = lambda c, width: Corners(c.points + shift, c.us @ spin.T, c.vs @ spin.T,
+                                         c.from_outline)
+    as_moved = windows()
+    assert as_found and len(as_moved) == len(as_found)
+    for before, after in zip(as_found, as_moved, strict=True):
+        assert np.allclose(after.corner.point, before.corner.point + shift)
+        assert np.allclose(after.corner.u, spin @ before.corner.u)
+        assert (before.card, after.card) == ("9H", "9H")
