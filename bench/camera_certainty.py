@@ -10,14 +10,13 @@ window the recognizer reads is one reading, labelled right when its card is the 
 renderer laid there (the one whose centre lies nearest the centre the reading implies, within
 0.3 card widths) and wrong otherwise. With `--moved`, every other scene is read again with
 each corner found moved a little and turned (`moved`), as a corner finder placing corners
-otherwise would.
-Each design's court cards are also laid alone and read at points inside their art (`art`):
-every such reading is wrong. The model is fitted on the
-readings of one set of scenes and art windows (seeds 11 and 13) and its threshold picked on
-another (seeds 12 and 14): the lowest log-odds at which no wrong reading of that set is sure,
-or the one the sets give with their roles swapped where that is higher (how much a threshold
-hangs on the few surest wrong readings one set happens to hold is margin it keeps). It prints
-the figures per design and stores them in the file.
+otherwise would. Each design's court cards are also laid alone and read at points inside
+their art (`art`): every such reading is wrong. The model is fitted on the readings of one
+set of scenes and art windows (seeds 11 and 13) and its threshold picked on another (seeds
+12 and 14): the lowest log-odds at which no wrong reading of that set is sure, or the one the
+sets give with their roles swapped where that is higher (how much a threshold hangs on the
+few surest wrong readings one set happens to hold is margin it keeps). It prints the figures
+per design and stores them in the file.
 
     python bench/camera_certainty.py --scenes 160 --jobs 2 [--out FILE] [--cache DIR]
 """
