@@ -28,11 +28,12 @@ def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
     """Index corners implied by the outline of each card region (`corners.card_regions`),
     turned onto the axes of a long edge found inside it. The regions are outlined at half
     the resolution of `edges`, `width` and the corners returned. `apart`, where known: per
-    region, each edge's midpoint's distance from its outline (`cv2.pointPolygonTest`)."""
-    out: list[Corners] = []
+    region, each edge's midpoint's distance from its outline (`cv2.pointPolygonTest`). The
+    flat runs of all regions' envelopes are found together."""
     if not len(edges):
         return Corners.join()
     mids = (edges[:, :2] + edges[:, 2:]) / 4  # midpoints in mask pixels
+    axes, envelopes = [], []
     for k, contour in enumerate(regions):
         # an edge on the outline has its midpoint on the contour, or a pixel or two off it
         if apart is not None:
@@ -45,26 +46,59 @@ def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
         seg = edges[inside[_most_shared(edges[inside])]]
         v = (seg[2:] - seg[:2]) / np.hypot(*(seg[2:] - seg[:2]))
         u = np.array([v[1], -v[0]])
-        shift, found = _region_corners(contour, u, v, width / 2, aspect)
-        if not len(found):
-            continue
-        st = found
-        points = (shift + st[:, :1] * u + st[:, 1:2] * v) * 2
-        across, along = st[:, 2:3] * u, st[:, 3:4] * v  # into each corner's card
-        # a corner with an index (top-left, bottom-right) is one; a top-right or bottom-left
-        # one implies its card's two index corners, along its edges: in this order, each
-        # found corner gives two places, of which a corner with an index fills the first
-        index = st[:, 2] * st[:, 3] > 0
-        ix = index[:, None]
-        first = (np.where(ix, points, points + across * width), np.where(ix, across, -across),
-                 along)
-        second = (points + along * width * aspect, across, -along)
-        filled = np.stack([np.ones(len(st), bool), ~index], axis=1).ravel()
-        out.append(Corners(*(np.stack(pair, axis=1).reshape(-1, 2)[filled]
-                             for pair in zip(first, second, strict=True)),
-                           np.ones(int(filled.sum()), bool)))
+        shift, env, valid, begins = _envelopes(contour, u, v)
+        axes.append((u, v, shift))
+        envelopes.append((env, valid, begins))
+    if not axes:
+        return Corners.join()
+    w = width / 2
+    rounding = ROUNDING * w
+    beyond = max(0.0, rounding - np.sqrt(2 * rounding * TOL)) + 0.5
+    min_run = max(3, int(MIN_RUN * w))
+    # the regions' envelopes end to end: each ends in an invalid place, so no run crosses
+    # from one into the next, and a walk off one's end stops as at its outline's end
+    lengths = [len(env) for env, _, _ in envelopes]
+    offset = np.concatenate(([0], np.cumsum(lengths)[:-1])).tolist()
+    env = np.concatenate([e for e, _, _ in envelopes])
+    valid = np.concatenate([v for _, v, _ in envelopes])
+    starts = np.concatenate([o + np.asarray(b[:-1]) for o, (_, _, b) in
+                             zip(offset, envelopes, strict=True)])  # each envelope's first
+    run_first, run_last, level = _runs(env, valid, min_run)
+    # per run: its envelope (of 4 per region: `side`), whether it runs along s (a short edge:
+    # the first two), and the card's side (+1: larger; the first and third); then each run's
+    # two ends, its first place looking back and its last looking on, in that order
+    which = np.searchsorted(starts, run_first, side="right") - 1
+    side = which % 4
+    inward = np.where(side % 2 == 0, 1, -1)
+    at = np.stack([run_first, run_last], axis=1).ravel()
+    out = np.tile([-1, 1], len(run_first))
+    which, side, inward, level = (np.repeat(a, 2) for a in (which, side, inward, level))
+    corner = _falls_away(env, valid, at, out, level, inward, rounding)
+    pos = at - starts[which] + out * beyond
+    # a short edge: across the long edge is along the run
+    st = np.where((side < 2)[:, None], np.stack([pos, level, -out, inward], axis=1),
+                  np.stack([level, pos, inward, -out], axis=1))[corner]
+    region = which[corner] // 4
+    if not len(st):
+        return Corners.join()
+    u = np.array([a[0] for a in axes])[region]
+    v = np.array([a[1] for a in axes])[region]
+    shift = np.array([a[2] for a in axes])[region]
+    points = (shift + st[:, :1] * u + st[:, 1:2] * v) * 2
+    across, along = st[:, 2:3] * u, st[:, 3:4] * v  # into each corner's card
+    # a corner with an index (top-left, bottom-right) is one; a top-right or bottom-left
+    # one implies its card's two index corners, along its edges: in this order, each
+    # found corner gives two places, of which a corner with an index fills the first
+    index = st[:, 2] * st[:, 3] > 0
+    ix = index[:, None]
+    first = (np.where(ix, points, points + across * width), np.where(ix, across, -across),
+             along)
+    second = (points + along * width * aspect, across, -along)
+    filled = np.stack([np.ones(len(st), bool), ~index], axis=1).ravel()
     # (they are guesses: only a sure reading at one of them counts)
-    return Corners.join(*out)
+    return Corners(*(np.stack(pair, axis=1).reshape(-1, 2)[filled]
+                     for pair in zip(first, second, strict=True)),
+                   np.ones(int(filled.sum()), bool))
 
 
 def _most_shared(edges: np.ndarray, tolerance: float = 4.0) -> int:
@@ -79,11 +113,12 @@ def _most_shared(edges: np.ndarray, tolerance: float = 4.0) -> int:
     return int(np.argmax((apart < tolerance).sum(axis=1)))
 
 
-def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
-                    aspect: float) -> tuple[np.ndarray, np.ndarray]:
-    """The card corners standing out of one region's outline, in mask pixels: each as (s, t,
-    a, b), the corner lying at `shift + s u + t v`, with `a u` pointing into its card along
-    its short edge and `b v` along its long edge; and `shift`."""
+def _envelopes(contour: np.ndarray, u: np.ndarray,
+               v: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """One region's outline turned onto the axes `u`, `v` (mask pixels): `shift` (a place
+    (s, t) lies at `shift + s u + t v`), and its four envelopes (the first card pixel from
+    each side, where a row or column has one) end to end, each followed by an invalid place,
+    with their flags of validity and where each begins (and the last ends)."""
     x, y, bw, bh = cv2.boundingRect(contour)
     region = np.zeros((bh + 2, bw + 2), np.uint8)
     cv2.drawContours(region, [contour - (x - 1, y - 1)], -1, 255, -1)
@@ -94,14 +129,8 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
     m = np.array([[u[0], v[0], origin[0]], [u[1], v[1], origin[1]]])
     turned = cv2.warpAffine(region, m, size, flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
     shift = np.array([x - 1, y - 1], float) + origin
-    rounding = ROUNDING * width
-    beyond = max(0.0, rounding - np.sqrt(2 * rounding * TOL)) + 0.5
-    min_run = max(3, int(MIN_RUN * width))
     cols, rows = turned.any(axis=0), turned.any(axis=1)
     n_t, n_s = turned.shape
-    # the four envelopes (the first card pixel from each side, where a row or column has
-    # one), end to end, each followed by an invalid place, so that one pass finds the runs of
-    # all four and a walk off one envelope's end stops as at the outline's end
     begins = [0, n_s + 1, 2 * n_s + 2, 2 * n_s + n_t + 3, 2 * n_s + 2 * n_t + 4]
     env = np.zeros(begins[-1])
     valid = np.zeros(begins[-1], bool)
@@ -110,21 +139,8 @@ def _region_corners(contour: np.ndarray, u: np.ndarray, v: np.ndarray, width: fl
     for k, (first, ok) in enumerate(zip(firsts, (cols, cols, rows, rows), strict=True)):
         env[begins[k]: begins[k + 1] - 1] = first
         valid[begins[k]: begins[k + 1] - 1] = ok
-    run_first, run_last, level = _runs(env, valid, min_run)
-    # per run: its envelope (`side`), whether it runs along s (a short edge: the first two),
-    # and the card's side (+1: larger; the first and third); then each run's two ends, its
-    # first place looking back and its last looking on, in that order
-    side = np.searchsorted(begins, run_first, side="right") - 1
-    inward = np.where(side % 2 == 0, 1, -1)
-    at = np.stack([run_first, run_last], axis=1).ravel()
-    out = np.tile([-1, 1], len(run_first))
-    side, inward, level = (np.repeat(a, 2) for a in (side, inward, level))
-    corner = _falls_away(env, valid, at, out, level, inward, rounding)
-    pos = at - np.asarray(begins)[side] + out * beyond
-    # a short edge: across the long edge is along the run
-    found = np.where((side < 2)[:, None], np.stack([pos, level, -out, inward], axis=1),
-                     np.stack([level, pos, inward, -out], axis=1))
-    return shift, found[corner]
+    return shift, env, valid, begins
+
 
 
 def _runs(env: np.ndarray, valid: np.ndarray,
