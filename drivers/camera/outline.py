@@ -142,7 +142,6 @@ def _envelopes(contour: np.ndarray, u: np.ndarray,
     return shift, env, valid, begins
 
 
-
 def _runs(env: np.ndarray, valid: np.ndarray,
           min_run: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """First, last and level of each stretch where the envelope stays flat: of the pieces
