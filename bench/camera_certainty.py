@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from drivers.camera.certainty import FEATURES, MODEL_FILE, Certainty, allowed, pick  # noqa: E402,E501
 from drivers.camera.corners import Corner, Corners  # noqa: E402
-from drivers.camera.recognize import TURNED_TWINS, Recognizer  # noqa: E402
+from drivers.camera.recognize import Recognizer, never_sure  # noqa: E402
 from drivers.camera.training import enroll  # noqa: E402
 from hardware_mocks.camera import Deck, card_corners, envelope_scene, felt, lay_card  # noqa: E402,E501
 from hardware_mocks.catalogue import HELD_OUT, TUNING, deck_faces  # noqa: E402
@@ -119,13 +119,6 @@ def collect(name: str, profile, deck: Deck, scenes: int, seed: int,
             "never_sure": np.array(never, bool)}
 
 
-def never_sure(profile, card: str) -> bool:
-    """Whether the recognizer never calls a reading of `card` sure on this deck, whatever
-    its log-odds (`Recognizer._judge`: a 6 or 9 of a deck printing its bottom index
-    upright). Such a reading cannot be a sure wrong one: it does not pick the threshold."""
-    return bool(profile.bottom_upright and card[0] in TURNED_TWINS)
-
-
 def moved(rng: np.random.Generator):
     """`Recognizer.moved` for one read: each corner found moved by up to MOVE_OFFSET card
     widths (any direction, evenly over the disc) and turned by up to MOVE_TURN degrees."""
@@ -157,6 +150,12 @@ def _pairs(readings: list, labels: list, base: int, pairs: list) -> None:
             if np.hypot(*(ra.index_at - rb.index_at)) < 0.5 * ra.width:
                 continue
             pairs.append((base + a, base + b, labels[a][1]))
+
+
+def _marks(sets: list[dict], key: str) -> np.ndarray:
+    """The flags `key` of every reading of the sets, end to end: none set where a set was
+    gathered before readings were so marked."""
+    return np.concatenate([d.get(key, np.zeros(len(d["x"]), bool)) for d in sets])
 
 
 def art(name: str, profile, deck: Deck, seed: int) -> dict:
@@ -264,18 +263,17 @@ def main() -> None:
     ys = np.concatenate([d["right"] for d in held])
     logits = model.logits(xs)
     free = allowed(xs)
-    # a reading the recognizer never calls sure (`never_sure`) picks no threshold, nor is it
-    # counted sure (data gathered before they were marked has none)
-    never = np.concatenate([d.get("never_sure", np.zeros(len(d["x"]), bool)) for d in held])
-    never_fit = np.concatenate([d.get("never_sure", np.zeros(len(d["x"]), bool))
-                                for d in train] + [np.zeros(len(art_fit), bool)])
-    picked, _ = pick(np.where(free & ~never, logits, -np.inf), ys)
+    # a reading the recognizer never calls sure (`recognize.never_sure`) cannot be a sure
+    # wrong one: it picks no threshold, nor is it counted sure
+    sure_able = free & ~_marks(held, "never_sure")
+    picked, _ = pick(np.where(sure_able, logits, -np.inf), ys)
     # the same with the two sets' roles swapped: how far the threshold hangs on which wrong
     # readings the picking set happens to hold (a model only; not what ships)
     art_free = allowed(art_x)
     swapped = Certainty.fit(np.vstack([xs[free], art_x[art_free]]),
                             np.concatenate([ys[free], np.zeros(int(art_free.sum()), int)]),
                             ridge=args.ridge, wrong_weight=args.wrong_weight)
+    never_fit = np.concatenate([_marks(train, "never_sure"), np.zeros(len(art_fit), bool)])
     swapped_threshold, swapped_sure = pick(np.where(fit_on & ~never_fit, swapped.logits(x),
                                                     -np.inf), y)
     # the highest of three: the picking set's, the swapped one's (a threshold picked on other
@@ -286,14 +284,13 @@ def main() -> None:
         np.zeros(0)
     art_worst = float(art_logits.max()) if len(art_logits) else -np.inf
     threshold = max(picked, swapped_threshold, float(np.nextafter(art_worst, np.inf)))
-    sure = int((np.where(free & ~never, logits, -np.inf) >= threshold).sum())
+    sure = int((np.where(sure_able, logits, -np.inf) >= threshold).sum())
     model.threshold = threshold
     # pairs: two prints of one card, neither sure alone, their log-odds added
     offsets = np.cumsum([0] + [len(d["x"]) for d in held])[:-1]
     pairs = np.vstack([d["pairs"] + [o, o, 0] for d, o in zip(held, offsets, strict=True)])
     alone = (logits[pairs[:, 0]] < threshold) & (logits[pairs[:, 1]] < threshold) & \
-        (free & ~never)[pairs[:, 0]] & (free & ~never)[pairs[:, 1]] if len(pairs) \
-        else np.zeros(0, bool)
+        sure_able[pairs[:, 0]] & sure_able[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
     pair_sum = logits[pairs[:, 0]] + logits[pairs[:, 1]] if len(pairs) else np.zeros(0)
     wrong_pairs = pair_sum[alone & (pairs[:, 2] == 0)] if len(pairs) else np.zeros(0)
     # as the single threshold: just above the best wrong pair's sum (and at least the single
@@ -301,9 +298,9 @@ def main() -> None:
     model.pair = float(np.nextafter(max(wrong_pairs.max() if len(wrong_pairs) else -np.inf,
                                         threshold), np.inf))
     pair_sure = int(((pair_sum >= model.pair) & alone).sum()) if len(pairs) else 0
-    sure_mask = free & ~never & (logits >= threshold)
-    # the readings of corners moved (`moved`), apart: data gathered before they were has none
-    was_moved = np.concatenate([d.get("moved", np.zeros(len(d["x"]), bool)) for d in held])
+    sure_mask = sure_able & (logits >= threshold)
+    # the readings of corners moved (`moved`), apart
+    was_moved = _marks(held, "moved")
     typical = np.median(xs[sure_mask & (ys == 1)], axis=0)
     print(f"{'design':10} {'readings':>8} {'right':>6} {'sure':>6} {'wrong sure':>10} "
           f"{'right unsure':>12}")

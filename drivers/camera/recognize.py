@@ -602,7 +602,7 @@ class Recognizer:
             return
         reading.logit = model.logit(reading.evidence) if logit is None else logit
         vetoes = vetoed(reading.evidence)
-        if self.profile.bottom_upright and reading.card[0] in TURNED_TWINS:
+        if never_sure(self.profile, reading.card):
             vetoes = vetoes + ["the deck prints its bottom index upright: a 6 seen there reads "
                                "as a 9, a 9 as a 6"]
         reading.certain = not vetoes and reading.logit >= model.threshold
@@ -636,6 +636,12 @@ class Recognizer:
         for k, why in enumerate(reading.doubts):
             if why.startswith("certainty ") and ":" not in why:
                 reading.doubts[k] = f"{why}: " + ", ".join(model.weakest(reading.evidence))
+
+
+def never_sure(profile: DeckProfile, card: str) -> bool:
+    """Whether a reading of `card` is never sure on this deck, whatever its log-odds: a 6 or
+    9 of a deck that prints its bottom index upright (`TURNED_TWINS`)."""
+    return bool(profile.bottom_upright and card[0] in TURNED_TWINS)
 
 
 def ink_like_cloth(glyph_bgr: np.ndarray, cloth: Felt) -> bool:
