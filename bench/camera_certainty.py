@@ -168,7 +168,7 @@ def art(name: str, profile, deck: Deck, seed: int) -> dict:
     of diamonds (our own deck, +3.24)."""
     rec = Recognizer(profile)
     rng = np.random.default_rng([seed, TUNING.index(name)])
-    rows = []
+    rows, never = [], []
     for code in COURT_CODES:
         width = float(rng.uniform(100, 140))
         img = felt((1280, 720), rng)
@@ -182,7 +182,9 @@ def art(name: str, profile, deck: Deck, seed: int) -> dict:
                 reading = rec.read_corner(img, Corner(point, u, v), width)
                 if reading is not None and reading.card != code:
                     rows.append(Certainty.vector(reading.evidence))
-    return {"name": name, "seed": seed, "x": np.array(rows).reshape(-1, len(FEATURES))}
+                    never.append(never_sure(profile, reading.card))
+    return {"name": name, "seed": seed, "x": np.array(rows).reshape(-1, len(FEATURES)),
+            "never_sure": np.array(never, bool)}
 
 
 def gather(designs, scenes, seeds, art_seeds, cache, jobs, model=None, move=False
@@ -249,6 +251,8 @@ def main() -> None:
     arts = {(a["name"], a["seed"]): a for a in arts}
     art_fit, art_x = (np.vstack([arts[name, seed]["x"] for name in designs])
                       for seed in ART_SEEDS)
+    art_never_fit, art_never = (_marks([arts[name, seed] for name in designs], "never_sure")
+                                for seed in ART_SEEDS)
     # fitted on the first set's scenes and art windows (every one wrong), picked on the
     # second's: the model learns what art read as an index looks like, rather than only
     # being held above it
@@ -264,7 +268,7 @@ def main() -> None:
     logits = model.logits(xs)
     free = allowed(xs)
     # a reading the recognizer never calls sure (`recognize.never_sure`) cannot be a sure
-    # wrong one: it picks no threshold, nor is it counted sure
+    # wrong one: it picks no threshold (scenes' or art windows'), nor is it counted sure
     sure_able = free & ~_marks(held, "never_sure")
     picked, _ = pick(np.where(sure_able, logits, -np.inf), ys)
     # the same with the two sets' roles swapped: how far the threshold hangs on which wrong
@@ -273,15 +277,15 @@ def main() -> None:
     swapped = Certainty.fit(np.vstack([xs[free], art_x[art_free]]),
                             np.concatenate([ys[free], np.zeros(int(art_free.sum()), int)]),
                             ridge=args.ridge, wrong_weight=args.wrong_weight)
-    never_fit = np.concatenate([_marks(train, "never_sure"), np.zeros(len(art_fit), bool)])
+    never_fit = np.concatenate([_marks(train, "never_sure"), art_never_fit])
     swapped_threshold, swapped_sure = pick(np.where(fit_on & ~never_fit, swapped.logits(x),
                                                     -np.inf), y)
     # the highest of three: the picking set's, the swapped one's (a threshold picked on other
     # scenes may come out that much higher), and just above every art window (`art`: wrong
     # readings of windows the scenes seldom cut, such as a corner on a court's frame line read
     # as a J, tests/camera/test_camera_not_sure.py)
-    art_logits = np.where(art_free, model.logits(art_x), -np.inf) if len(art_x) else \
-        np.zeros(0)
+    art_logits = np.where(art_free & ~art_never, model.logits(art_x), -np.inf) \
+        if len(art_x) else np.zeros(0)
     art_worst = float(art_logits.max()) if len(art_logits) else -np.inf
     threshold = max(picked, swapped_threshold, float(np.nextafter(art_worst, np.inf)))
     sure = int((np.where(sure_able, logits, -np.inf) >= threshold).sum())
