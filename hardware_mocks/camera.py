@@ -328,10 +328,12 @@ def hand_over(img: np.ndarray, at, rng: np.random.Generator, scale: float) -> np
 
 def dealing_sequence(deck: Deck, codes: list[str], rng: np.random.Generator,
                      size=(1280, 720), still_frames: int = 6, motion_frames: int = 4,
-                     effects: Effects | None = None, glare: float = 0.0):
+                     effects: Effects | None = None, glare: float = 0.0,
+                     glare_size: float = 100.0):
     """Frames of a dealer laying `codes` one by one: the dealer's hand in the middle of the
     table and the boxes along the bottom, each card laid by a moving hand, then still frames.
-    With `glare` (its peak, grey levels), a soft glare spot 100 px across (at 720p) lies on
+    With `glare` (its peak, grey levels), a soft glare spot `glare_size` px across (at 720p)
+    lies on
     each card's top-left index as it is laid and drifts off it over the still frames, as a
     light's reflection moves when the table is leaned on. Yields (frame, codes laid so far)."""
     w, h = size
@@ -366,7 +368,7 @@ def dealing_sequence(deck: Deck, codes: list[str], rng: np.random.Generator,
         for k in range(still_frames):
             here = fx if not glare else replace(
                 fx, glare=glare, glare_at=tuple(float(c) for c in index + k * drift),
-                glare_size=100 * scale)
+                glare_size=glare_size * scale)
             yield apply_effects(table, here, rng, []), list(laid)
     for _ in range(still_frames):  # the table cleared
         yield apply_effects(felt(size, np.random.default_rng(0)), fx, rng, []), []
