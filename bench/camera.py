@@ -226,7 +226,8 @@ def run(name: str, folder: Path, scenes: int, size: tuple[int, int], seed: int,
           f", suit {total['suit'] / n:.2%}; ms {statistics.median(first):5.1f} median, p95 "
           f"{np.percentile(first, 95):5.1f}, best {statistics.median(best):5.1f}; "
           f"yardstick {before:.0f}/{yardstick():.0f} ms; enrol {enrol_s:.1f} s; sure "
-          f"readings {total.get('sure_readings', 0)}, wrong {total.get('sure_readings_wrong', 0)}",
+          f"readings {total.get('sure_readings', 0)}, wrong {total.get('sure_readings_wrong', 0)}"
+          f"; no card's: sure {total['extra_sure']}, uncertain {total['extra_uncertain']}",
           flush=True)
     if rounds:
         exact, text = deals(rec, deck, rounds, size)
@@ -274,7 +275,8 @@ def main() -> None:
     size = tuple(int(v) for v in args.size.split("x"))
     cv2.setNumThreads(1)  # one core, as the target says
     keys = ("cards", "right", "wrong_sure", "missed", "uncertain", "alone_missed",
-            "sure_readings", "sure_readings_wrong", "rounds", "rounds_exact")
+            "sure_readings", "sure_readings_wrong", "extra_sure", "extra_uncertain", "rounds",
+            "rounds_exact")
     held = dict.fromkeys(keys, 0)
     timed: dict[str, list] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -311,8 +313,9 @@ def main() -> None:
         print(f"held out, all: {n} cards, right {held['right'] / n:.2%}, uncertain "
               f"{held['uncertain']}, missed {held['missed']} (alone {held['alone_missed']}), wrong "
               f"sure {held['wrong_sure']}; sure readings {held['sure_readings']}, wrong "
-              f"{held['sure_readings_wrong']}; dealt rounds exact {held['rounds_exact']} of "
-              f"{held['rounds']}")
+              f"{held['sure_readings_wrong']}; readings no card took: sure "
+              f"{held['extra_sure']}, uncertain {held['extra_uncertain']}; dealt rounds exact "
+              f"{held['rounds_exact']} of {held['rounds']}")
     held["right_share"] = round(held["right"] / n, 5) if n else None
     held["yardstick_us"] = round(quick_us, 2)  # the quick state's, that the figures scale by
     print(json.dumps({"held_out": held}))

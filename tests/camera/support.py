@@ -35,11 +35,12 @@ def decks(deck_faces) -> dict[str, Deck]:
 
 def score(readings, cards, radius: float = 30.0) -> dict:
     """Match readings to the rendered truth by position: right, wrong but sure, uncertain,
-    missed, and rank and suit right (best guesses included). The closest pairs are matched
+    missed, rank and suit right (best guesses included), and the readings left over (sure or
+    not). The closest pairs are matched
     first, so a card that was missed does not take its fanned neighbour's reading (the cards of
     a hand lie closer together than the radius)."""
     out = dict(cards=len(cards), right=0, wrong_sure=0, uncertain=0, missed=0, rank=0, suit=0,
-               alone=0, alone_missed=0)
+               alone=0, alone_missed=0, extra_sure=0, extra_uncertain=0)
     lone = alone(cards)
     pairs = sorted((float(np.hypot(*(r.center - card.corners.mean(axis=0)))), ci, ri)
                    for ci, card in enumerate(cards) for ri, r in enumerate(readings))
@@ -67,6 +68,11 @@ def score(readings, cards, radius: float = 30.0) -> dict:
             out["right"] += 1
         else:
             out["wrong_sure"] += 1
+    # readings that no card took: where no card lies, or a second reading of a card the
+    # recognizer did not join (at a table each would be a card, or a fault, too many)
+    for ri, r in enumerate(readings):
+        if ri not in used:
+            out["extra_sure" if r.certain else "extra_uncertain"] += 1
     return out
 
 

@@ -413,6 +413,24 @@ def _reading(card, centre, u, certain=True, confidence=0.9):
     return CardReading(card, confidence, 1.0, certain, np.array(centre, float), corner=corner)
 
 
+def test_the_score_counts_readings_that_no_card_took():
+    """The bench's measure: each card takes its nearest reading once; a reading left over
+    (where no card lies, or a second reading of a card that was not joined) is counted, sure
+    or not, so that a phantom card at the table shows in the figures."""
+    from hardware_mocks.camera import PlacedCard, card_corners
+
+    cards = [PlacedCard("7S", card_corners((300, 300), 120, 0.0)),
+             PlacedCard("KD", card_corners((700, 300), 120, 0.0))]
+    readings = [_reading("7S", (300, 300), (1, 0)), _reading("KD", (702, 301), (1, 0)),
+                _reading("KD", (712, 305), (1, 0), certain=False),  # the KD again
+                _reading("4D", (500, 600), (1, 0), certain=False),  # on the cloth
+                _reading("AS", (1000, 600), (1, 0))]
+    got = score(readings, cards)
+    assert (got["right"], got["extra_sure"], got["extra_uncertain"]) == (2, 1, 2), got
+    assert score(readings[:2], cards)["extra_sure"] == score(readings[:2], cards)[
+        "extra_uncertain"] == 0
+
+
 def test_a_bottom_right_index_joins_its_own_card_not_the_next_one_in_a_tight_fan():
     """Measured on a 1080p table: the 4H's bottom-right index put its centre 0.24 card widths
     from the 5S's (0.25 joined them, and both became uncertain) and 0.1 from its own."""
