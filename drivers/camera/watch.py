@@ -117,7 +117,7 @@ class Watcher:
             p.looked = False
         # surest first: where a phantom (an index read as if its card lay elsewhere) lies
         # near a card's place it must not take that frame's look from the card's own reading
-        readings = self.rec.read(frame)
+        readings = self.rec.read(frame, stream=True)
         for k in sorted(range(len(readings)), key=lambda k: _surest_first(readings[k])):
             reading = readings[k]
             if self._is_known(reading.center):

@@ -413,6 +413,28 @@ def _reading(card, centre, u, certain=True, confidence=0.9):
     return CardReading(card, confidence, 1.0, certain, np.array(centre, float), corner=corner)
 
 
+def test_a_print_read_as_if_its_card_lay_beside_a_sure_one_is_no_card(tmp_path):
+    """pool-3 (a tuning design), the bench's second table: a corner of a hand puts an unsure
+    reading where no card lies, its card partly on cloth, beside cards read surely (a print
+    of one of them read as if its card lay elsewhere). A frame read alone leaves it out, and
+    says why; a frame of a stream keeps it (the watcher decides, knowing when cards came)."""
+    from drivers.camera.explain import Trace
+    from drivers.camera.training import enroll
+    from hardware_mocks.camera import Deck, envelope_scene
+    from hardware_mocks.design_faces import draw_deck
+    from hardware_mocks.designs import random_design
+
+    folder = draw_deck(random_design(3), tmp_path / "pool-3")
+    rec, deck, rng = Recognizer(enroll(folder)), Deck(folder), np.random.default_rng(2026)
+    scene = [envelope_scene(deck, rng) for _ in range(2)][-1]
+    streamed = score(rec.read(scene.image, stream=True), scene.cards, radius=45)
+    trace = Trace()
+    alone = score(rec.read(scene.image, trace), scene.cards, radius=45)
+    assert (streamed["extra_uncertain"], alone["extra_uncertain"]) == (1, 0), (streamed, alone)
+    assert alone["right"] == alone["cards"] == streamed["right"] == 11, alone
+    assert any("partly on cloth beside" in why for _, why in trace.skipped)
+
+
 def test_the_score_counts_readings_that_no_card_took():
     """The bench's measure: each card takes its nearest reading once; a reading left over
     (where no card lies, or a second reading of a card that was not joined) is counted, sure
