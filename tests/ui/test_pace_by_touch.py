@@ -207,9 +207,10 @@ def test_the_paid_button_that_takes_the_even_money_offers_place_ignores_a_second
     offer = table.find(QPushButton, "even-money-S1-1")
     where = offer.mapTo(table.window, QPoint(0, 0))
     table.click("even-money-S1-1")
-    table.qtbot.wait(50)
     pay = table.find(QPushButton, "paid-S1-1-1-even_money")
-    assert pay.mapTo(table.window, QPoint(0, 0)) == where  # the offer's own place
+    # the offer's own place, once the felt is laid out again (a fixed 50 ms wait lost the
+    # race on a loaded machine: the button was still where a new widget starts)
+    table.qtbot.waitUntil(lambda: pay.mapTo(table.window, QPoint(0, 0)) == where, timeout=2000)
     tap(table, "paid-S1-1-1-even_money", after=0.08)
     assert events(table, "paid") == [] and not pay.isChecked()
     assert pay.text() == "Seat 1\npay 20"
