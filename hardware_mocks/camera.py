@@ -333,9 +333,8 @@ def dealing_sequence(deck: Deck, codes: list[str], rng: np.random.Generator,
     """Frames of a dealer laying `codes` one by one: the dealer's hand in the middle of the
     table and the boxes along the bottom, each card laid by a moving hand, then still frames.
     With `glare` (its peak, grey levels), a soft glare spot `glare_size` px across (at 720p)
-    lies on
-    each card's top-left index as it is laid and drifts off it over the still frames, as a
-    light's reflection moves when the table is leaned on. Yields (frame, codes laid so far)."""
+    lies on each card's top-left index as it is laid and drifts off it over the still frames,
+    as a light's reflection moves when the table is leaned on. Yields (frame, codes laid so far)."""
     w, h = size
     scale = w / 1280
     card_w = 105 * scale

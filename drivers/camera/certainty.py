@@ -75,6 +75,12 @@ CAP = 4.0  # margins are capped: with one suit left to choose a suit margin is i
 ON_CARD = 0.92  # the share of a card that must lie on card, not cloth
 
 
+def partly_on_cloth(evidence: dict | None) -> bool:
+    """Whether the card a reading implies would lie partly on cloth (`ON_CARD`): never sure
+    alone, and beside a card read surely a print of that card read as if it lay elsewhere."""
+    return evidence is not None and evidence.get("on_card", 1.0) < ON_CARD
+
+
 # a reading's colour (`colour_and_clarity`: nearest colour's distance over the next one's)
 # from which it is too unclear to be sure alone (`vetoed`)
 COLOUR_UNCLEAR = 0.45
@@ -110,7 +116,7 @@ def vetoed(evidence: dict[str, float]) -> list[str]:
         (min(evidence["rank_share"], evidence["suit_share"]) < 1.0,
          "its rank or suit margin is under what enrolment asks of it: a wrong view read as "
          "it came as close"),
-        (evidence["on_card"] < ON_CARD, "the card it implies would lie partly on cloth"),
+        (partly_on_cloth(evidence), "the card it implies would lie partly on cloth"),
         (COLOUR_UNCLEAR <= evidence["colour"] < 1.0 and evidence["suit_share"] < CAP,
          "its suits were taken from an ink colour that lies nearly as near another, and its "
          "suit chosen among them by a narrow margin"),

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from drivers.camera.certainty import ON_CARD, Certainty, packaged, vetoed
+from drivers.camera.certainty import Certainty, packaged, partly_on_cloth, vetoed
 from drivers.camera.classify import RANK_SIZE, SUIT_SIZE, features_all
 from drivers.camera.corners import (
     CLOTH_HUE_WIDTH,
@@ -840,7 +840,7 @@ def _one_per_card(corners: Corners, centres: np.ndarray, width: float) -> np.nda
 def _without_prints_beside(readings: list[CardReading],
                            trace: Trace | None = None) -> list[CardReading]:
     """The readings but those that are a card's print read as if its card lay elsewhere: an
-    unsure reading whose card would lie partly on cloth (`certainty.ON_CARD`) within `TWIN`'s
+    unsure reading whose card would lie partly on cloth (`partly_on_cloth`) within `TWIN`'s
     reach (1.2 card widths) of a card read surely. On the tuning designs' envelope tables
     (10 designs, 120 tables) 52 unsure readings lay where no card's centre was, 40 of them
     such; of the 18 cards left unsure none was. The watcher passes such places over as well
@@ -848,8 +848,7 @@ def _without_prints_beside(readings: list[CardReading],
     sure = [r for r in readings if r.certain]
     out = []
     for r in readings:
-        beside = None if r.certain or r.evidence is None or r.evidence.get(
-            "on_card", 1.0) >= ON_CARD else next(
+        beside = None if r.certain or not partly_on_cloth(r.evidence) else next(
             (s for s in sure if math.hypot(*(s.center - r.center)) < TWIN[1] * s.width), None)
         if beside is None:
             out.append(r)

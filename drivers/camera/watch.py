@@ -23,7 +23,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from drivers.camera.certainty import ON_CARD
+from drivers.camera.certainty import partly_on_cloth
 from drivers.camera.corners import card_mask, learn_cloth
 from drivers.camera.recognize import TWIN, CardReading, Recognizer
 from drivers.source import CardEvent, CardSource, Origin, Sink, SourceEvent, Status, StatusEvent
@@ -267,7 +267,7 @@ def _beside(place: _Pending, sure: list[tuple[np.ndarray, float]]) -> bool:
     on cloth, and its `uncertain` then keeps the place until the glare moves. A card
     reported from an earlier spell (one resolved late) does not count: the next card of its
     hand, under a glare, lies within that reach."""
-    return (all(v.evidence.get("on_card", 1.0) < ON_CARD for v in place.votes)
+    return (all(partly_on_cloth(v.evidence) for v in place.votes)
             and any(float(np.linalg.norm(place.centre - centre)) < TWIN[1] * width
                     for centre, width in sure))
 

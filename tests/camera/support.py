@@ -36,9 +36,8 @@ def decks(deck_faces) -> dict[str, Deck]:
 def score(readings, cards, radius: float = 30.0) -> dict:
     """Match readings to the rendered truth by position: right, wrong but sure, uncertain,
     missed, rank and suit right (best guesses included), and the readings left over (sure or
-    not). The closest pairs are matched
-    first, so a card that was missed does not take its fanned neighbour's reading (the cards of
-    a hand lie closer together than the radius)."""
+    not). The closest pairs are matched first, so a card that was missed does not take its
+    fanned neighbour's reading (the cards of a hand lie closer together than the radius)."""
     out = dict(cards=len(cards), right=0, wrong_sure=0, uncertain=0, missed=0, rank=0, suit=0,
                alone=0, alone_missed=0, extra_sure=0, extra_uncertain=0)
     lone = alone(cards)
