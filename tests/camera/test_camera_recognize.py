@@ -449,8 +449,8 @@ def test_the_score_counts_readings_that_no_card_took():
                 _reading("AS", (1000, 600), (1, 0))]
     got = score(readings, cards)
     assert (got["right"], got["extra_sure"], got["extra_uncertain"]) == (2, 1, 2), got
-    assert score(readings[:2], cards)["extra_sure"] == score(readings[:2], cards)[
-        "extra_uncertain"] == 0
+    alone = score(readings[:2], cards)
+    assert alone["extra_sure"] == alone["extra_uncertain"] == 0
 
 
 def test_a_bottom_right_index_joins_its_own_card_not_the_next_one_in_a_tight_fan():
