@@ -527,6 +527,14 @@ def short_edges(image: np.ndarray, corners: Corners, width: float) -> np.ndarray
     finding puts it); one remap of `image` (as in `long_edges`) for all corners."""
     if not len(corners):
         return np.zeros(0, bool)
+    on, back = short_edge_steps(image, corners, width)
+    return (on >= EDGE_CONTRAST) | ((on >= EDGE_CONTRAST / 2) & (back < EDGE_CONTRAST))
+
+
+def short_edge_steps(image: np.ndarray, corners: Corners, width: float
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """`short_edges`' measures: for each corner the step (brightness, darkest channel) of the
+    strongest edge running on from it along `u`, and of the one running back along `-u`."""
     across = width * _SHORT_ACROSS  # on along u, then back along -u
     along = width * _SHORT_ALONG  # a step of 0.01 card widths
     grid = corner_grid(corners, across, along)
@@ -535,5 +543,4 @@ def short_edges(image: np.ndarray, corners: Corners, width: float) -> np.ndarray
     step = seen[..., 4:] - seen[..., :-4]  # brighter 0.02 widths on than 0.02 before
     # along the edge most samples must show the step (pips and ink interrupt it)
     strength = _middle(step).max(axis=2)
-    on, back = strength[:, 0], strength[:, 1]
-    return (on >= EDGE_CONTRAST) | ((on >= EDGE_CONTRAST / 2) & (back < EDGE_CONTRAST))
+    return strength[:, 0], strength[:, 1]

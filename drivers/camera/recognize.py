@@ -42,6 +42,7 @@ from drivers.camera.corners import (
     learn_cloth,
     of_length,
     region_height,
+    short_edge_steps,
     short_edges,
 )
 from drivers.camera.explain import Trace
@@ -345,11 +346,24 @@ class Recognizer:
         # the first, each costs a fraction of a second search's steps
         ahead = [(*centres[i], *points[i], *u) for i, u in enumerate(found.us.tolist())
                  if first[i]]
-        read([i for i, o in enumerate(outline) if first[i] or (
-            o and not _read_already(points[i], True, centres[i], ahead, width))])
+        guessed = [i for i, o in enumerate(outline) if o and not first[i]
+                   and not _read_already(points[i], True, centres[i], ahead, width)]
+        read([i for i in range(len(outline)) if first[i]] + _covered_last(
+            guessed, found, np.array(centres).reshape(-1, 2), small, width))
         for second in (False, True):
             batch = [i for i, o in enumerate(outline) if (first[i] if not second else not (
                      first[i] or _read_already(points[i], True, centres[i], sure, width)))]
+            if second and any(i not in got for i in batch):
+                # a corner left for this batch (`_covered_last`) is read only where its card
+                # was not read surely at one read with the first (judged here as below)
+                early = [(i, got[i]) for i in batch if got.get(i) is not None]
+                for i, reading in early:
+                    reading.evidence["on_card"] = on_shares[i]
+                self._judge_all([r for _, r in early])
+                also_sure = [(*(r.center * scale).tolist(), *(r.corner.point * scale).tolist(),
+                              *r.corner.u.tolist()) for _, r in early if r.certain]
+                batch = [i for i in batch if i in got or not _read_already(
+                    points[i], True, centres[i], sure + also_sure, width)]
             if trace is not None and second:
                 for i in range(len(outline)):
                     if not first[i] and i not in batch:
@@ -820,6 +834,24 @@ def _candidates(profile: DeckProfile, found: Located, family: set[str] | None) -
         ranked = classifier.ranked(features_all([part], size)[0], allowed)
         out[name] = [[c, round(v, 2)] for c, v in ranked]
     return out
+
+
+def _covered_last(which: list[int], corners: Corners, centres: np.ndarray,
+                  image: np.ndarray, width: float) -> list[int]:
+    """Of the outline's corners `which`, those to read with the first batch: where two of
+    them are one card's two index corners (their centres one, `_one_card`, facing apart),
+    only the one whose short edge shows the stronger step (`short_edge_steps`). In a fan the
+    other is mostly under the next card (a window on that card's face: no index), and the
+    second batch reads it where its card was not read surely at the first (on four tuning
+    designs, 48 tables: 95 of 101 such covered corners had the weaker step)."""
+    if len(which) < 2:
+        return which
+    taken = corners.take(which)
+    on, _ = short_edge_steps(image, taken, width)
+    same = _one_card(centres[which], taken.us, width)[1]
+    facing_apart = (taken.us @ taken.us.T) < -0.5
+    weaker = (same & facing_apart & (on[None, :] > on[:, None])).any(axis=1)
+    return [i for i, w in zip(which, weaker.tolist(), strict=True) if not w]
 
 
 def _one_per_card(corners: Corners, centres: np.ndarray, width: float) -> np.ndarray:

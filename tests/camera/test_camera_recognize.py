@@ -735,3 +735,34 @@ def test_corners_moved_for_fitting_are_read_where_moved(decks, profiles):
         assert np.allclose(after.corner.point, before.corner.point + shift)
         assert np.allclose(after.corner.u, spin @ before.corner.u)
         assert (before.card, after.card) == ("9H", "9H")
+
+
+def test_a_fanned_cards_covered_index_corner_is_not_searched_once_its_card_is_read(
+        decks, profiles):
+    """A fan's outline implies each card's two index corners; the bottom-right one of every
+    card but the top lies under the next card, and its window would show that card's face.
+    Of a card's two outline corners the one whose short edge shows the stronger step is read
+    first, and the other only where its card was not read surely there: the covered corners
+    are passed over, not searched. Gathering readings (no certainty model) searches them."""
+    from drivers.camera.explain import Trace
+
+    profile = profiles["svg"]
+    # its cards' long edges lie white on white: each card's corners come from the outline
+    image, cards = _plain_fan(decks["svg"], 2.86, 25, (0.9, 4, 70),
+                              codes=("4H", "9H", "5H", "7C", "2D"), step=(0.399, 0.097),
+                              width=130)
+    covered = [card.corners[2] for card in cards[:-1]]  # bottom-right, under the next card
+
+    def notes(rec):
+        trace = Trace()
+        readings = rec.read(image, trace)
+        near = [why for point, why in trace.skipped
+                if min(np.hypot(*(point - c)) for c in covered) < 20]
+        return readings, near
+
+    readings, near = notes(Recognizer(profile))
+    result = score(readings, cards)
+    assert result["right"] == len(cards) and result["uncertain"] == 0, result
+    assert near and all("read surely at another corner" in why for why in near), near
+    _, gathered = notes(Recognizer(profile, certainty=False))
+    assert gathered and not any("read surely at another corner" in w for w in gathered), gathered
