@@ -360,8 +360,7 @@ class Recognizer:
                 for i, reading in early:
                     reading.evidence["on_card"] = on_shares[i]
                 self._judge_all([r for _, r in early])
-                also_sure = [(*(r.center * scale).tolist(), *(r.corner.point * scale).tolist(),
-                              *r.corner.u.tolist()) for _, r in early if r.certain]
+                also_sure = [_where_read(r, scale) for _, r in early if r.certain]
                 batch = [i for i in batch if i in got or not _read_already(
                     points[i], True, centres[i], sure + also_sure, width)]
             if trace is not None and second:
@@ -410,9 +409,7 @@ class Recognizer:
                     continue
                 readings.append(reading)
                 if reading.certain:
-                    sure.append((*(reading.center * scale).tolist(),
-                                 *(reading.corner.point * scale).tolist(),
-                                 *reading.corner.u.tolist()))
+                    sure.append(_where_read(reading, scale))
         # a reading whose card another reading of the same card lies beside, further than the
         # next card of a fan (0.25-0.41 card widths) but closer than 1.2: one of them is a print
         # read as if its card lay elsewhere (a design with indices in all four corners: its
@@ -889,6 +886,13 @@ def _without_prints_beside(readings: list[CardReading],
                          f"the {beside.card} read surely: a print of that card read as if it "
                          "lay elsewhere")
     return out
+
+
+def _where_read(reading: CardReading, scale: float) -> tuple[float, ...]:
+    """A sure reading as `_read_already` looks it up: its card's centre and its corner (in
+    the pixels corners are found in, `scale` of the frame's), and the corner's `u`."""
+    return (*(reading.center * scale).tolist(), *(reading.corner.point * scale).tolist(),
+            *reading.corner.u.tolist())
 
 
 def _read_already(point: list[float], anywhere: bool, centre: list[float],
