@@ -491,11 +491,11 @@ def corner_grid(corners: Corners, across: np.ndarray, along: np.ndarray) -> np.n
             + vs[:, None, None, :] * along[None, None, :, None])
 
 
-def card_centres(corners: Corners, width: float, aspect: float) -> np.ndarray:
+def card_centres(corners: Corners, width: float | np.ndarray, aspect: float) -> np.ndarray:
     """The centre of the card whose index corner each corner is (n x 2): half a card width
-    along `u` and half a card height along `v`."""
-    return corner_grid(corners, np.array([width / 2]),
-                       np.array([width * aspect / 2])).reshape(-1, 2)
+    along `u` and half a card height along `v` (`width` one for all or one per corner)."""
+    width = np.asarray(width, np.float64).reshape(-1, 1)
+    return corners.points + corners.us * (width / 2) + corners.vs * (width * aspect / 2)
 
 
 def _middle(samples: np.ndarray) -> np.ndarray:

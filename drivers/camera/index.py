@@ -57,10 +57,12 @@ def window_matrix(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: float,
     return window_matrices(point[None], u[None], v[None], width, profile)[0]
 
 
-def window_matrices(points: np.ndarray, us: np.ndarray, vs: np.ndarray, width: float,
-                    profile: DeckProfile) -> np.ndarray:
-    """`window_matrix` for many corners at once (n x 2 each): n x 2 x 3."""
+def window_matrices(points: np.ndarray, us: np.ndarray, vs: np.ndarray,
+                    width: float | np.ndarray, profile: DeckProfile) -> np.ndarray:
+    """`window_matrix` for many corners at once (n x 2 each; `width` one for all or one per
+    corner): n x 2 x 3."""
     x0, y0, x1, y1 = profile.window
+    width = np.asarray(width, np.float64).reshape(-1, 1)  # one for all, or one per corner
     height = width * profile.aspect
     px = pad_x(profile)
     sx, sy = (x1 - x0) / profile.patch_w, (y1 - y0) / PATCH_H

@@ -216,10 +216,10 @@ class Recognizer:
         # size are read together
         aspect = self.profile.aspect
         calibrated = None if not self.card_width else self.card_width * scale * aspect / 2
-        out: list[CardReading] = []
-        for group, guess in _by_size(regions, aspect, calibrated):
-            out.extend(self._read_group(frame, small, mask, group, _within(segments, group),
-                                        2 * guess, scale, trace))
+        # the parts of every group read together (`_read_parts`): one search of all windows
+        parts = [(*part, 2 * guess) for group, guess in _by_size(regions, aspect, calibrated)
+                 for part in self._parts(small, group, _within(segments, group), 2 * guess)]
+        out = self._read_parts(frame, small, mask, parts, scale, trace)
         if not stream:
             out = _without_prints_beside(out, trace)
         if trace is not None:
@@ -227,36 +227,27 @@ class Recognizer:
                 self.explain(reading)
         return out
 
-    def _read_group(self, frame, small, mask, regions, segments, guess,
-                    scale, trace) -> list[CardReading]:
-        """The cards of regions whose cards are about `guess` pixels (of `small`) long."""
-        aspect = self.profile.aspect
-        # followed edges run corner to corner: the length most share is the card's height
-        grown = followed(small, segments, guess)
-        # a region whose own long edges say its cards are of another size is read at its own:
+    def _parts(self, small, regions, segments, guess) -> list[tuple]:
+        """The regions whose cards are about `guess` pixels (of `small`) long in parts of
+        one card size each (`_by_edges`), from their long edges (`segments`)."""
+        # followed edges run corner to corner: the length most share is the card's height.
+        # A region whose own long edges say its cards are of another size is read at its own:
         # the outlines' guesses group hands up to a sixth apart, and read at the other hand's
         # size a hand's windows and the corners its outline implies lie off (fanned cards
         # missed)
-        return [reading for part, edges, size, apart in _by_edges(regions, grown, guess, aspect)
-                for reading in self._read_sized(frame, small, mask, part, edges, size, guess,
-                                                scale, trace, apart)]
+        return _by_edges(regions, followed(small, segments, guess), guess, self.profile.aspect)
 
-    def _read_sized(self, frame, small, mask, regions, edges, height, guess, scale,
-                    trace, apart: list[np.ndarray]) -> list[CardReading]:
-        """The cards of regions whose cards are `height` pixels (of `small`) long, from their
-        long edges (`edges`) and outlines (`apart`: how far each edge's midpoint lies from each
-        region's outline, where `_by_edges` measured it)."""
+    def _corners_of(self, small, mask, regions, edges, height, scale, trace,
+                    apart: list[np.ndarray]) -> Corners:
+        """The index corners worth reading of regions whose cards are `height` pixels (of
+        `small`) long, from their long edges (`edges`) and outlines (`apart`: how far each
+        edge's midpoint lies from each region's outline, where `_by_edges` measured it)."""
         aspect = self.profile.aspect
-        if not len(edges):
-            if trace is not None:
-                trace.note(f"no straight edge about a card long (about {guess / scale:.0f} px)")
-            return []
         width = height / aspect
         if trace is not None:
             trace.card_width = width / scale
             trace.note(f"{len(edges)} long edges, a card {width / scale:.0f} x "
                        f"{height / scale:.0f} px")
-        readings = []
         # corners at the ends of long edges first (they are placed best), then the ones the
         # hands' outlines imply, for cards whose long edge lies unseen on the card beneath
         found = dedupe(Corners.join(edge_corners(edges, width),
@@ -278,22 +269,48 @@ class Recognizer:
                     trace.passed(corner, "no short edge runs on from it: not an index corner")
                 elif not on_card[i]:
                     trace.passed(corner, "its index window would lie on the cloth")
-        worth &= on_card
-        found = found.take(worth)
-        # each corner's card centre, and of each card read surely its centre and corner
-        centres = card_centres(found, width, aspect).tolist()
+        return found.take(worth & on_card)
+
+    def _read_parts(self, frame, small, mask, parts, scale, trace) -> list[CardReading]:
+        """The cards of the frame's parts (`_parts`: regions, their long edges, their cards'
+        height in pixels of `small`, their edges' distances from the outlines, and the
+        height their outlines guessed), each part's corners found at its own size and all
+        read together, each window cut at its card's size."""
+        aspect = self.profile.aspect
+        sizes, each = [], []
+        for regions, edges, height, apart, guess in parts:
+            if not len(edges):
+                if trace is not None:
+                    trace.note(f"no straight edge about a card long (about "
+                               f"{guess / scale:.0f} px)")
+                continue
+            width = height / aspect
+            part = self._corners_of(small, mask, regions, edges, height, scale, trace, apart)
+            centres = card_centres(part, width, aspect)
+            # each card once first: of the corners at long edges one per card (its two index
+            # corners imply one centre), read together
+            each.append((part, centres, _on_cards(mask, part, width, aspect),
+                         _one_per_card(part, centres, width)))
+            sizes.append(width)
+        if not each:
+            return []
+        found = Corners.join(*(part for part, *_ in each))
+        of_part = np.repeat(np.arange(len(each)), [len(part) for part, *_ in each])
+        widths = np.asarray(sizes)[of_part]  # each corner's card width, in pixels of `small`
+        centres = np.vstack([c for _, c, _, _ in each]).tolist()
+        on_shares = np.concatenate([o for *_, o, _ in each]).tolist()
+        first = np.concatenate([f for *_, f in each]).tolist()
+        readings = []
         sure: list[tuple[float, ...]] = []
-        on_shares = _on_cards(mask, found, width, aspect).tolist()
-        # each card once first: of the corners at long edges one per card (its two index
-        # corners imply one centre), read together; then, together, the others of the cards
-        # not read surely so and the corners the outlines imply that no card read surely
-        # accounts for. Within each batch a corner is passed over, as when read one by one,
-        # where a card read surely before it in the batch accounts for it. A card read surely
-        # at one index is not read at its other (a sure reading's error rate is measured
-        # alone: 0 in the tuning designs' tens of thousands), which halves a frame's windows
+        # then, together, the others of the cards not read surely so and the corners the
+        # outlines imply that no card read surely accounts for. Within each batch a corner is
+        # passed over, as when read one by one, where a card read surely before it in the
+        # batch accounts for it. A card read surely at one index is not read at its other (a
+        # sure reading's error rate is measured alone: 0 in the tuning designs' tens of
+        # thousands), which halves a frame's windows
         points, outline = found.points.tolist(), found.from_outline.tolist()
-        first = _one_per_card(found, np.array(centres).reshape(-1, 2), width).tolist()
-        unscaled, w = found.unscaled(scale), width / scale
+        wide = widths.tolist()
+        unscaled, w = found.unscaled(scale), widths / scale
         rows, cols = window_shape(self.profile)
         got: dict[int, CardReading | None] = {}  # each corner read: its reading,
         cut: dict[int, np.ndarray] = {}  # on a deck printing green its window as cut,
@@ -308,12 +325,12 @@ class Recognizer:
             taken as placed well is read so too, in the same search."""
             if not which:
                 return
-            corners = unscaled.take(which)
+            corners, ws = unscaled.take(which), w[which]
             patches = cut_all(frame, window_matrices(corners.points, corners.us, corners.vs,
-                                                     w, self.profile), self.profile)
+                                                     ws, self.profile), self.profile)
             inks, also = None, []
             if self.enclosed:
-                inks, sure_ink, differs = self._both_inks(corners, w, patches)
+                inks, sure_ink, differs = self._both_inks(corners, ws, patches)
                 also = np.flatnonzero(differs)
                 taken = np.repeat(np.isin(np.arange(len(which)), also), rows)
                 # the windows as cut are kept where they may be read again (`read_corners`
@@ -321,8 +338,9 @@ class Recognizer:
                 patches = np.concatenate([patches, patches[taken]])
                 inks = np.concatenate([inks, sure_ink[taken]])
                 corners = Corners.join(corners, corners.take(also))
+                ws = np.concatenate([ws, ws[also]])
             mark = len(trace.skipped) if trace is not None else 0
-            out = self.read_corners(frame, corners, w, trace, judge=False,
+            out = self.read_corners(frame, corners, ws, trace, judge=False,
                                     patches=patches.copy() if self.enclosed else patches,
                                     inks=inks, trust=np.arange(len(corners)) >= len(which))
             notes = iter(trace.skipped[mark:] if trace is not None else ())
@@ -347,12 +365,14 @@ class Recognizer:
         ahead = [(*centres[i], *points[i], *u) for i, u in enumerate(found.us.tolist())
                  if first[i]]
         guessed = [i for i, o in enumerate(outline) if o and not first[i]
-                   and not _read_already(points[i], True, centres[i], ahead, width)]
-        read([i for i in range(len(outline)) if first[i]] + _covered_last(
-            guessed, found, np.array(centres).reshape(-1, 2), small, width))
+                   and not _read_already(points[i], True, centres[i], ahead, wide[i])]
+        at = np.array(centres).reshape(-1, 2)
+        read([i for i in range(len(outline)) if first[i]] + [
+            i for k, width in enumerate(sizes) for i in _covered_last(
+                [i for i in guessed if of_part[i] == k], found, at, small, width)])
         for second in (False, True):
             batch = [i for i, o in enumerate(outline) if (first[i] if not second else not (
-                     first[i] or _read_already(points[i], True, centres[i], sure, width)))]
+                     first[i] or _read_already(points[i], True, centres[i], sure, wide[i])))]
             if second and any(i not in got for i in batch):
                 # a corner left for this batch (`_covered_last`) is read only where its card
                 # was not read surely at one read with the first (judged here as below)
@@ -362,7 +382,7 @@ class Recognizer:
                 self._judge_all([r for _, r in early])
                 also_sure = [_where_read(r, scale) for _, r in early if r.certain]
                 batch = [i for i in batch if i in got or not _read_already(
-                    points[i], True, centres[i], sure + also_sure, width)]
+                    points[i], True, centres[i], sure + also_sure, wide[i])]
             if trace is not None and second:
                 for i in range(len(outline)):
                     if not first[i] and i not in batch:
@@ -389,10 +409,10 @@ class Recognizer:
                 sure_now = [trusted.get(batch[k]) for k in again]
                 moved = [j for j, k in enumerate(again) if batch[k] not in trusted]
                 if moved:
-                    corners = unscaled.take([batch[again[j]] for j in moved])
+                    which = [batch[again[j]] for j in moved]
                     for j, reading in zip(moved, self.read_corners(
-                            frame, corners, w, trust=True, judge=False, patches=np.concatenate(
-                                [cut[batch[again[j]]] for j in moved])), strict=True):
+                            frame, unscaled.take(which), w[which], trust=True, judge=False,
+                            patches=np.concatenate([cut[i] for i in which])), strict=True):
                         sure_now[j] = reading
                 self._judge_all([r for r in sure_now if r is not None])
                 for k, reading in zip(again, sure_now, strict=True):
@@ -405,32 +425,34 @@ class Recognizer:
             for i, reading in zip(batch, batch_read, strict=True):
                 if reading is None:
                     continue  # an outline's corner is a guess, but an index read there is one
-                if _read_already(points[i], second, centres[i], sure, width):
+                if _read_already(points[i], second, centres[i], sure, wide[i]):
                     continue
-                readings.append(reading)
+                readings.append((int(of_part[i]), reading))
                 if reading.certain:
                     sure.append(_where_read(reading, scale))
         # a reading whose card another reading of the same card lies beside, further than the
         # next card of a fan (0.25-0.41 card widths) but closer than 1.2: one of them is a print
         # read as if its card lay elsewhere (a design with indices in all four corners: its
         # top-right index read as a top-left one, its card 0.7 widths off)
-        w = width / scale
-        for r in readings:
+        for _, r in readings:
             r.evidence["twin"] = float(any(
                 o is not r and o.card == r.card
-                and TWIN[0] * w < float(np.hypot(*(o.center - r.center))) < TWIN[1] * w
-                for o in readings))
-        self._judge_all(readings)
+                and TWIN[0] * r.width < float(np.hypot(*(o.center - r.center)))
+                < TWIN[1] * r.width
+                for _, o in readings))
+        self._judge_all([r for _, r in readings])
         if self.collect is not None:
-            self.collect.extend(readings)
-        return merge(readings, width / scale,
-                     None if self.certainty is None else self.certainty.pair)
+            self.collect.extend(r for _, r in readings)
+        # the readings of one card are of one part (a card lies in one region)
+        return [card for k, width in enumerate(sizes) for card in merge(
+            [r for part, r in readings if part == k], width / scale,
+            None if self.certainty is None else self.certainty.pair)]
 
     def read_corner(self, frame, corner: Corner, width: float) -> CardReading | None:
         """The card whose index lies at this corner, or None when no index lies there."""
         return self.read_corners(frame, Corners.of([corner]), width)[0]
 
-    def read_corners(self, frame, corners: Corners, width: float,
+    def read_corners(self, frame, corners: Corners, width: float | np.ndarray,
                      trace: Trace | None = None, trust: bool | np.ndarray = False,
                      judge: bool = True, patches: np.ndarray | None = None,
                      inks: np.ndarray | None = None) -> list[CardReading | None]:
@@ -438,8 +460,8 @@ class Recognizer:
         an outline's corners as if placed well: see `_inside`). Without `judge` the readings
         are left unjudged, for a caller that adds to their evidence and judges them then.
         `patches` and `inks`: the windows, cut already (`cut_all`), and their ink, where the
-        caller has them (both are changed in place where a window is moved). `trust` may be
-        given corner by corner."""
+        caller has them (both are changed in place where a window is moved). `trust` and the
+        card's `width` may be given corner by corner."""
         if not len(corners):
             return []
         p = self.profile
@@ -481,11 +503,13 @@ class Recognizer:
         # how well the readings' own rank and suit templates fit what was read
         fits = fits_and_leads_all([found for _, found in seen], p, [r[0] for r in ranks],
                                   [s[0] for s in suits])
+        widths = np.broadcast_to(np.asarray(width, float), (len(corners),)).tolist()
         for (i, found), family, (rank, _, r_margin), (suit, _, s_margin), clear, fit in zip(
                 seen, families, ranks, suits, clarity, fits, strict=True):
             readings[i] = self._reading(corners.corner(i), centres[i], maps[i],
                                         inks[i * h: (i + 1) * h], found, family, rank,
-                                        r_margin, suit, s_margin, width, fit, shifts[i], clear)
+                                        r_margin, suit, s_margin, widths[i], fit, shifts[i],
+                                        clear)
             if trace is not None:
                 readings[i].candidates = _candidates(p, found, family)
         self._cut_higher(frame, maps, located, readings)
@@ -493,7 +517,7 @@ class Recognizer:
             self._judge_all([r for r in readings if r is not None])
         return readings
 
-    def _both_inks(self, corners: Corners, width: float,
+    def _both_inks(self, corners: Corners, width: float | np.ndarray,
                    patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The ink of the corners' windows (cut already: `patches`) as `read_corners` finds
         it, and as it finds it with `trust` (the corner taken as placed well); and for each
@@ -503,7 +527,8 @@ class Recognizer:
                                     for trust in (False, True)])
         return guessed, trusted, (guessed != trusted).reshape(len(corners), -1).any(axis=1)
 
-    def _beyond_the_end(self, frame, corners: Corners, width: float, maps: np.ndarray,
+    def _beyond_the_end(self, frame, corners: Corners, width: float | np.ndarray,
+                        maps: np.ndarray,
                         patches: np.ndarray, inks: np.ndarray, located: list[Located],
                         trust: bool | np.ndarray = False) -> np.ndarray:
         """Where an index was found against the end of its window it may lie beyond (the
@@ -520,6 +545,8 @@ class Recognizer:
             return shifts
         rows = np.array([-PAD_Y if located[i].rank_box[1] == 0 else PAD_Y for i in ends])
         _, y0, _, y1 = p.window
+        if np.ndim(width):
+            width = np.asarray(width)[ends]
         step = width * p.aspect * (y1 - y0) / PATCH_H  # a window row in frame pixels
         moved = corners.take(ends)
         points = moved.points + moved.vs * (rows * step)[:, None]
@@ -675,7 +702,7 @@ def ink_like_cloth(glyph_bgr: np.ndarray, cloth: Felt) -> bool:
     return bool(felt(glyph_bgr, wider).any())
 
 
-def _inside(profile: DeckProfile, width: float, corners: Corners,
+def _inside(profile: DeckProfile, width: float | np.ndarray, corners: Corners,
             moved: np.ndarray | int = 0,
             trust: bool | np.ndarray = False) -> tuple[np.ndarray, int]:
     """Where each corner's window (moved `moved` rows along the card's edge) lies surely on
@@ -683,7 +710,12 @@ def _inside(profile: DeckProfile, width: float, corners: Corners,
     corner at a long edge's end, unless `trust`: an outline's corner is a guess, often a few
     pixels off, and its window's cloth kept as ink read as an index (spurious unsure cards in
     dealt rounds); its reading with `trust` counts only where sure."""
-    top, left = card_inside(profile, width)
+    if np.ndim(width):  # a width per corner: each its own row, and the column of the widest
+        insides = {w: card_inside(profile, w) for w in set(np.asarray(width).tolist())}
+        top = np.array([insides[w][0] for w in np.asarray(width).tolist()], int)
+        left = max(inside[1] for inside in insides.values())
+    else:
+        top, left = card_inside(profile, width)
     tops = np.maximum(0, top - np.asarray(moved)) + np.zeros(len(corners), int)
     guessed = corners.from_outline & ~np.asarray(trust, bool)
     return np.where(guessed, window_shape(profile)[0], tops), left
