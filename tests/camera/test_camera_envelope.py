@@ -138,6 +138,40 @@ def test_two_tight_fans_of_cards_a_twelfth_apart_in_size_are_each_read_at_their_
     assert result["right"] == len(cards), result
 
 
+@pytest.mark.parametrize("seed", [0, 5])
+def test_hands_of_three_sizes_are_read_in_one_search_each_at_its_own_cards_width(
+        seed, decks, profiles):
+    """Three fanned hands of cards 104, 112 and 121 px wide (a slanted camera) fall into one
+    or two groups by their outlines and into parts by their own long edges. All parts are read
+    in one search a pass, each window cut at its own hand's width: every card is read right,
+    each reading at its card's width to 3%, and the frame's windows are searched in at most
+    two `read_corners` calls (a call per part and pass would take three or four here)."""
+    deck = decks["svg"]
+    rng = np.random.default_rng(seed)
+    img = felt((1280, 720), rng)
+    cards = []
+    for at, width, angle, codes in (((250, 330), 104, -8, ["7S", "KD", "4C", "QH"]),
+                                    ((640, 360), 112, 5, ["5H", "9S", "JC", "3D"]),
+                                    ((1030, 330), 121, -4, ["2C", "8D", "TS", "6H"])):
+        for code, corners in zip(codes, hand_corners(at, width, angle, 4, (0.3, 0.12),
+                                                     deck.aspect), strict=True):
+            lay_card(img, deck, code, corners)
+            cards.append(PlacedCard(code, corners))
+    frame = apply_effects(img, Effects(blur=0.6, noise=3, jpeg=85), rng, cards)
+    rec = Recognizer(profiles["svg"])
+    calls = []
+    searched = rec.read_corners
+    rec.read_corners = lambda *a, **k: calls.append(len(a[1])) or searched(*a, **k)
+    readings = rec.read(frame)
+    result = score(readings, cards, 45.0)
+    assert result["right"] == len(cards), result
+    assert len(calls) <= 2, calls
+    for r in readings:
+        card = min(cards, key=lambda c: np.hypot(*(c.corners.mean(axis=0) - r.center)))
+        true = float(np.linalg.norm(card.corners[1] - card.corners[0]))
+        assert abs(r.width / true - 1) < 0.03, (r.card, r.width, true)
+
+
 def test_a_four_colour_decks_blue_diamonds_on_blue_baize_are_read(tmp_path):
     """pool-22 prints its diamonds blue (hue 120 enrolled), just beyond the hues blue baize is
     learnt as: through the camera they fell within them, were masked as cloth, and lone
