@@ -297,7 +297,8 @@ class Recognizer:
         found = Corners.join(*(part for part, *_ in each))
         of_part = np.repeat(np.arange(len(each)), [len(part) for part, *_ in each])
         widths = np.asarray(sizes)[of_part]  # each corner's card width, in pixels of `small`
-        centres = np.vstack([c for _, c, _, _ in each]).tolist()
+        at = np.vstack([c for _, c, _, _ in each])  # each corner's card centre
+        centres = at.tolist()
         on_shares = np.concatenate([o for *_, o, _ in each]).tolist()
         first = np.concatenate([f for *_, f in each]).tolist()
         readings = []
@@ -366,7 +367,6 @@ class Recognizer:
                  if first[i]]
         guessed = [i for i, o in enumerate(outline) if o and not first[i]
                    and not _read_already(points[i], True, centres[i], ahead, wide[i])]
-        at = np.array(centres).reshape(-1, 2)
         read([i for i in range(len(outline)) if first[i]] + [
             i for k, width in enumerate(sizes) for i in _covered_last(
                 [i for i in guessed if of_part[i] == k], found, at, small, width)])
@@ -710,7 +710,8 @@ def _inside(profile: DeckProfile, width: float | np.ndarray, corners: Corners,
     corner at a long edge's end, unless `trust`: an outline's corner is a guess, often a few
     pixels off, and its window's cloth kept as ink read as an index (spurious unsure cards in
     dealt rounds); its reading with `trust` counts only where sure."""
-    if np.ndim(width):  # a width per corner: each its own row, and the column of the widest
+    if np.ndim(width):  # a width per corner: each its own row, and the furthest column in
+        # (the narrowest card's: a frame pixel of slip is more columns there), on card in all
         insides = {w: card_inside(profile, w) for w in set(np.asarray(width).tolist())}
         top = np.array([insides[w][0] for w in np.asarray(width).tolist()], int)
         left = max(inside[1] for inside in insides.values())
