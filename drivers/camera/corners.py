@@ -294,17 +294,20 @@ def card_regions(mask: np.ndarray, min_area: float) -> list[np.ndarray]:
     return [c for c in contours if cv2.contourArea(c) >= min_area]
 
 
-def card_edges(frame: np.ndarray, regions: list[np.ndarray]) -> np.ndarray:
+def card_edges(frame: np.ndarray, regions: list[np.ndarray],
+               heights: list[float] | None = None) -> np.ndarray:
     """Straight segments on and around the cards, as rows (x1, y1, x2, y2) in frame pixels,
     found only over the card regions (`card_regions`). The recognizer runs it at half
     resolution: a card's long edge is long enough to be found there, and it is four times
-    cheaper."""
+    cheaper. Given each region's cards' long edge (`heights`, in frame pixels), the detector
+    sees each region at the scale `lsd_scale` picks for it; without, at OpenCV's own."""
     found = []
-    for c in regions:
+    for k, c in enumerate(regions):
         x, y, w, h = cv2.boundingRect(c)
         x0, y0 = max(0, x - 3), max(0, y - 3)
         # the darkest channel of the region's box only: the cloth around is most of the frame
-        lines = _LSD.detect(darkest_channel(frame[y0:y + h + 3, x0:x + w + 3]))[0]
+        lsd = _detector(LSD_MOST if heights is None else lsd_scale(heights[k]))
+        lines = lsd.detect(darkest_channel(frame[y0:y + h + 3, x0:x + w + 3]))[0]
         if lines is not None:
             found.append(lines.reshape(-1, 4) + (x0, y0, x0, y0))
     if not found:
@@ -312,7 +315,31 @@ def card_edges(frame: np.ndarray, regions: list[np.ndarray]) -> np.ndarray:
     return np.vstack(found).astype(np.float64)
 
 
-_LSD = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE)
+# the line detector looks at a region scaled so that its cards' long edge is about LSD_HEIGHT
+# pixels, between LSD_LEAST and OpenCV's own scale (LSD_MOST): its time goes with the pixels
+# it sees (pool-1705's regions at a half-resolution frame: 2.7 ms a frame at 0.8, 1.0 at 0.4),
+# and a long edge 40 pixels long is still found whole; the edges it finds are followed on the
+# frame itself (`followed`), so their ends are placed at the frame's resolution
+LSD_HEIGHT = 40.0
+LSD_LEAST = 0.4
+LSD_MOST = 0.8
+
+
+def lsd_scale(height: float) -> float:
+    """The line detector's scale for cards `height` pixels long (`card_edges`), in steps of
+    0.05."""
+    return min(LSD_MOST, max(LSD_LEAST, round(LSD_HEIGHT / max(height, 1.0) * 20) / 20))
+
+
+_DETECTORS: dict[float, cv2.LineSegmentDetector] = {}
+
+
+def _detector(scale: float) -> cv2.LineSegmentDetector:
+    """A line segment detector at `scale` (OpenCV's other settings), made once."""
+    lsd = _DETECTORS.get(scale)
+    if lsd is None:
+        lsd = _DETECTORS[scale] = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE, scale)
+    return lsd
 
 
 def _lengths(segments: np.ndarray) -> np.ndarray:

@@ -210,14 +210,15 @@ class Recognizer:
             if trace is not None:
                 trace.note("no card-coloured region big enough for a card on the cloth")
             return []
-        segments = card_edges(half, regions) * 2
         # the cards' size is taken from the cards, region by region: a camera's slant makes
         # them a fifth bigger on one side of the table than on the other. Regions of about one
         # size are read together
         aspect = self.profile.aspect
         calibrated = None if not self.card_width else self.card_width * scale * aspect / 2
+        guesses = _guesses(regions, aspect, calibrated)
+        segments = card_edges(half, regions, guesses) * 2
         # the parts of every group read together (`_read_parts`): one search of all windows
-        parts = [(*part, 2 * guess) for group, guess in _by_size(regions, aspect, calibrated)
+        parts = [(*part, 2 * guess) for group, guess in _by_size(regions, guesses)
                  for part in self._parts(small, group, _within(segments, group), 2 * guess)]
         out = self._read_parts(frame, small, mask, parts, scale, trace)
         if not stream:
@@ -806,20 +807,23 @@ def _by_edges(regions: list[np.ndarray], grown: np.ndarray, guess: float, aspect
     return out
 
 
-def _by_size(regions: list[np.ndarray], aspect: float,
-             calibrated: float | None) -> list[tuple[list[np.ndarray], float]]:
+def _guesses(regions: list[np.ndarray], aspect: float, calibrated: float | None) -> list[float]:
+    """Each card region's cards' long edge guessed from its outline (mask pixels,
+    `region_height`); a calibrated size (`calibrated`) stands in for a guess far from it."""
+    guesses = [region_height(c, aspect) for c in regions]
+    if calibrated:
+        guesses = [g if 0.7 < g / calibrated < 1.4 else calibrated for g in guesses]
+    return guesses
+
+
+def _by_size(regions: list[np.ndarray], guesses: list[float]
+             ) -> list[tuple[list[np.ndarray], float]]:
     """The card regions in groups of about one card size, each with its cards' long edge
-    guessed from the regions' outlines (mask pixels). A calibrated size (`calibrated`) stands
-    in for a region's guess that lies far from it."""
-    sized = []
-    for c in regions:
-        guess = region_height(c, aspect)
-        if calibrated and not 0.7 < guess / calibrated < 1.4:
-            guess = calibrated
-        sized.append((guess, c))
-    sized.sort(key=lambda gc: gc[0])
+    guessed from the regions' outlines (`_guesses`)."""
+    sized = sorted(zip(guesses, range(len(regions)), strict=True))
     groups: list[tuple[list[np.ndarray], list[float]]] = []
-    for guess, c in sized:
+    for guess, k in sized:
+        c = regions[k]
         if groups and guess <= 1.12 * groups[-1][1][0]:
             groups[-1][0].append(c)
             groups[-1][1].append(guess)
