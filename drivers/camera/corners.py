@@ -417,12 +417,17 @@ def _placed(image: np.ndarray, segments: np.ndarray) -> np.ndarray:
     offset = _PLACE_ACROSS[best] + _PLACE_GAP / 2 + np.clip(shift, -0.5, 0.5) * _PLACE_GAP
     # a clear step, not at the sampled band's edge (a step beyond it was only its flank)
     clear = (top >= PLACE_STEP) & (best > 0) & (best < o - 2)
+    # each segment's line through its clear places (least squares, all segments at once)
+    w = clear.astype(np.float64)
+    count, sx, sy = w.sum(axis=1), (w * along).sum(axis=1), (w * offset).sum(axis=1)
+    sxx, sxy = (w * along * along).sum(axis=1), (w * along * offset).sum(axis=1)
+    spread = count * sxx - sx * sx
+    fit = (count * 2 >= k) & (spread > 0)
+    slope = (count * sxy - sx * sy)[fit] / spread[fit]
+    level = (sy[fit] - slope * sx[fit]) / count[fit]
     out = segments.copy()
-    for i in np.flatnonzero(clear.sum(axis=1) * 2 >= k).tolist():
-        c = clear[i]
-        slope, level = np.polyfit(along[i, c], offset[i, c], 1)
-        out[i, :2] = a[i] + n[i] * level
-        out[i, 2:] = b[i] + n[i] * (level + slope * length[i])
+    out[fit, :2] = a[fit] + n[fit] * level[:, None]
+    out[fit, 2:] = b[fit] + n[fit] * (level + slope * length[fit])[:, None]
     return out
 
 
