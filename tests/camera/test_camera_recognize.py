@@ -218,15 +218,18 @@ def test_card_height_is_found_when_the_outline_guess_is_a_sixth_off(decks, profi
         card_regions,
         darkest_channel,
         long_edges,
+        region_height,
     )
 
     rng = np.random.default_rng(30)
     scene = random_scene(decks["own"], rng, max_hands=3)
     truth = np.mean([np.linalg.norm(c.corners[3] - c.corners[0]) for c in scene.cards])
     mask = card_mask(scene.image)
-    segments = card_edges(scene.image, card_regions(mask, 2500))
-    gray = darkest_channel(scene.image)
     aspect = profiles["own"].aspect
+    regions = card_regions(mask, 2500)
+    # each region seen at the scale its own outline's guess sets, as the recognizer does
+    segments = card_edges(scene.image, regions, [region_height(c, aspect) for c in regions])
+    gray = darkest_channel(scene.image)
     for guess in (0.84 * truth, truth, 1.12 * truth):
         edges, height = long_edges(gray, segments, guess, aspect)
         assert abs(height / truth - 1) < 0.03, (guess / truth, height / truth)
@@ -234,6 +237,74 @@ def test_card_height_is_found_when_the_outline_guess_is_a_sixth_off(decks, profi
     # without the short edges' support the low guess stays low: what the pairing adds
     _, alone = long_edges(gray, segments, 0.84 * truth)
     assert alone < 0.9 * truth
+
+
+@pytest.mark.parametrize("width", [100, 180])
+def test_a_lone_cards_long_edges_are_found_whole_at_the_scale_its_size_sets(width, decks,
+                                                                            profiles):
+    """The line detector sees each region scaled by its cards' size (`lsd_scale`): the
+    smallest card of the envelope (100 px at 720p) at more of its size, the largest (180) at
+    less. Either way both long edges are found, followed to the card's length."""
+    import cv2
+
+    from drivers.camera.corners import (
+        card_edges,
+        card_mask,
+        card_regions,
+        darkest_channel,
+        long_edges,
+        lsd_scale,
+        region_height,
+    )
+    from hardware_mocks.camera import Effects, apply_effects, card_corners, felt, lay_card
+
+    rng = np.random.default_rng(width)
+    aspect = profiles["own"].aspect
+    image = felt((1280, 720), rng)
+    corners = card_corners((600, 360), width, 23.0, aspect)
+    lay_card(image, decks["own"], "4D", corners)
+    image = apply_effects(image, Effects(blur=0.8, noise=4, jpeg=85), rng, [])
+    half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    [region] = card_regions(card_mask(half), 600)
+    guess = region_height(region, aspect)
+    scale = lsd_scale(guess)
+    assert (scale > 0.5) if width == 100 else (scale == 0.4)
+    edges, height = long_edges(darkest_channel(image),
+                               card_edges(half, [region], [guess]) * 2, 2 * guess, aspect)
+    truth = width * aspect
+    assert abs(height / truth - 1) < 0.03, (width, height, truth)
+    left = (corners[0], corners[3])
+    right = (corners[1], corners[2])
+    for a, b in (left, right):  # each long edge: a followed edge lies along it, end to end
+        assert any(min(np.hypot(*(e[:2] - a)) + np.hypot(*(e[2:] - b)),
+                       np.hypot(*(e[:2] - b)) + np.hypot(*(e[2:] - a))) < 0.1 * truth
+                   for e in edges), (width, a, b)
+
+
+def test_an_edge_found_degrees_off_is_followed_to_its_corners(decks, profiles):
+    """The line detector, seeing a region shrunk, finds an edge's direction a degree or two
+    off; the piece is laid on the edge the frame shows before it is followed, so the edge
+    is followed to both its corners (followed along the detector's direction, it left its
+    line before its end, and that end made a corner where none was)."""
+    from drivers.camera.corners import followed
+    from hardware_mocks.camera import Effects, apply_effects, card_corners, felt, lay_card
+
+    rng = np.random.default_rng(7)
+    aspect = profiles["own"].aspect
+    image = felt((1280, 720), rng)
+    corners = card_corners((600, 360), 130, 3.0, aspect)
+    lay_card(image, decks["own"], "4D", corners)
+    image = apply_effects(image, Effects(blur=0.8, noise=4, jpeg=85), rng, [])
+    top, bottom = corners[0], corners[3]  # the left edge
+    middle, half = (top + bottom) / 2, (bottom - top) / 4
+    for turn in (-2.0, 2.0):  # followed as found, the ends came 3 to 5.5 px off
+        t = np.deg2rad(turn)
+        off = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]]) @ half
+        piece = np.array([[*(middle - off), *(middle + off)]])
+        [edge] = followed(image, piece, 130 * aspect)
+        ends = sorted([edge[:2], edge[2:]], key=lambda p: p[1])
+        assert np.hypot(*(ends[0] - top)) < 1.5 and np.hypot(*(ends[1] - bottom)) < 1.5, (
+            turn, edge.round(1), top.round(1), bottom.round(1))
 
 
 # hands the line detector alone missed a card of (measured on the commit before outlines)
@@ -276,6 +347,7 @@ def test_the_outline_of_a_plain_hand_gives_every_card_its_index_corner(angle, se
         card_regions,
         darkest_channel,
         long_edges,
+        region_height,
     )
     from drivers.camera.outline import outline_corners
 
@@ -283,7 +355,8 @@ def test_the_outline_of_a_plain_hand_gives_every_card_its_index_corner(angle, se
     image, cards = _plain_fan(decks["svg"], angle, seed, effects)
     half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     regions = card_regions(card_mask(half), 600)
-    edges, height = long_edges(darkest_channel(image), card_edges(half, regions) * 2,
+    heights = [region_height(c, aspect) for c in regions]
+    edges, height = long_edges(darkest_channel(image), card_edges(half, regions, heights) * 2,
                                100 * aspect, aspect)
     found = outline_corners(regions, edges, height / aspect, aspect)
     for card in cards[:-1]:  # the top card shows all its edges
@@ -305,6 +378,7 @@ def test_a_staircase_edge_across_the_hand_does_not_turn_its_outline(decks, profi
         card_regions,
         darkest_channel,
         long_edges,
+        region_height,
     )
     from drivers.camera.outline import outline_corners
 
@@ -312,7 +386,8 @@ def test_a_staircase_edge_across_the_hand_does_not_turn_its_outline(decks, profi
     image, cards = _plain_fan(decks["svg"], -4, 3, (0.9, 4, 70))
     half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     regions = card_regions(card_mask(half), 600)
-    edges, height = long_edges(darkest_channel(image), card_edges(half, regions) * 2,
+    heights = [region_height(c, aspect) for c in regions]
+    edges, height = long_edges(darkest_channel(image), card_edges(half, regions, heights) * 2,
                                100 * aspect, aspect)
     tl, tr = cards[0].corners[0], cards[0].corners[1]
     across = tl + (tr - tl) / np.linalg.norm(tr - tl) * height  # over the next cards' tops
