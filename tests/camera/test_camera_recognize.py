@@ -489,9 +489,9 @@ def _reading(card, centre, u, certain=True, confidence=0.9):
 
 
 def test_a_print_read_as_if_its_card_lay_beside_a_sure_one_is_no_card(tmp_path):
-    """pool-3 (a tuning design), the bench's second table: a corner of a hand puts an unsure
-    reading where no card lies, its card partly on cloth, beside cards read surely (a print
-    of one of them read as if its card lay elsewhere). A frame read alone leaves it out, and
+    """pool-3 (a tuning design), the bench's second table: corners of its hands put unsure
+    readings where no card lies, their cards partly on cloth, beside cards read surely (a
+    print of one of them read as if its card lay elsewhere). A frame read alone leaves it out, and
     says why; a frame of a stream keeps it (the watcher decides, knowing when cards came)."""
     from drivers.camera.explain import Trace
     from drivers.camera.training import enroll
@@ -505,9 +505,11 @@ def test_a_print_read_as_if_its_card_lay_beside_a_sure_one_is_no_card(tmp_path):
     streamed = score(rec.read(scene.image, stream=True), scene.cards, radius=45)
     trace = Trace()
     alone = score(rec.read(scene.image, trace), scene.cards, radius=45)
-    assert (streamed["extra_uncertain"], alone["extra_uncertain"]) == (1, 0), (streamed, alone)
+    assert streamed["extra_uncertain"] >= 1 and alone["extra_uncertain"] == 0, (streamed, alone)
     assert alone["right"] == alone["cards"] == streamed["right"] == 11, alone
-    assert any("partly on cloth beside" in why for _, why in trace.skipped)
+    # each reading the stream kept and the frame read alone left out is named, and why
+    beside = [why for _, why in trace.skipped if "partly on cloth beside" in why]
+    assert len(beside) == streamed["extra_uncertain"], beside
 
 
 def test_the_score_counts_readings_that_no_card_took():
