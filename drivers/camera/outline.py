@@ -21,6 +21,9 @@ from drivers.camera.corners import ROUNDING, Corners
 
 TOL = 1  # mask pixels an edge's envelope may wander and still be flat
 MIN_RUN = 0.1  # a flat run at least this share of the card width is an edge
+# mask pixels from the outline that an edge's midpoint lies when the edge is on it (as
+# `recognize._by_edges` takes an edge's length as its card's)
+ON_OUTLINE = 2.5
 
 
 def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
@@ -35,15 +38,22 @@ def outline_corners(regions: list[np.ndarray], edges: np.ndarray, width: float,
     mids = (edges[:, :2] + edges[:, 2:]) / 4  # midpoints in mask pixels
     axes, envelopes = [], []
     for k, contour in enumerate(regions):
-        # an edge on the outline has its midpoint on the contour, or a pixel or two off it
+        # edges within the region (their midpoints in it, or a pixel or two off its outline)
         if apart is not None:
-            inside = np.flatnonzero(apart[k] >= -2).tolist()
+            near = apart[k]
         else:
-            inside = [i for i, m in enumerate(mids)
-                      if cv2.pointPolygonTest(contour, (float(m[0]), float(m[1])), True) >= -2]
+            near = np.array([cv2.pointPolygonTest(contour, (float(m[0]), float(m[1])), True)
+                             for m in mids])
+        inside = np.flatnonzero(near >= -2).tolist()
         if not inside:
             continue
-        seg = edges[inside[_most_shared(edges[inside])]]
+        # the axes from the edges lying on the outline (their midpoints on it, as
+        # `recognize._by_edges` counts them): a hand's whole long edges (its first card's,
+        # its top card's) do; an edge followed along a staircase of the cards' short edges
+        # runs on over the next card's face, inside the outline (three such on a hand of
+        # five outnumbered its two long edges, and turned its axes)
+        whole = [i for i in inside if abs(near[i]) <= ON_OUTLINE] or inside
+        seg = edges[whole[_most_shared(edges[whole])]]
         v = (seg[2:] - seg[:2]) / np.hypot(*(seg[2:] - seg[:2]))
         u = np.array([v[1], -v[0]])
         shift, env, valid, begins = _envelopes(contour, u, v)
