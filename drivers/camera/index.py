@@ -106,13 +106,16 @@ def inks_of(patch: np.ndarray, cloth: Felt, enclosed: bool,
     rows = window_rows(patch)
     n = len(patch) // rows
     out = []
+    labelled = None  # the cloth's parts, labelled once for every `inside`
     for inside in insides:
         cloth_mask = found
         if enclosed:
             top = np.full(n, rows) if inside is None else np.broadcast_to(
                 np.asarray(inside[0]), (n,))
             trusted = top < rows
-            cloth_mask = _reaching_out(found, rows, trusted)
+            if labelled is None:
+                labelled = _cloth_parts(found, rows)
+            cloth_mask = _reaching_out(found, rows, trusted, labelled)
             if trusted.any():
                 if cloth_mask is found:  # no cloth reached out: the shared mask, kept
                     cloth_mask = found.copy()
@@ -137,28 +140,38 @@ def window_rows(patch: np.ndarray) -> int:
     return PATCH_H + 2 * PAD_Y
 
 
-def _reaching_out(mask: np.ndarray, rows: int, trusted: np.ndarray) -> np.ndarray:
-    """The parts of a cloth mask of stacked windows that reach a window's side: of a
-    `trusted` window (its corner placed well) only the top or left side, which lie beyond the
-    card's edges (the other two lie within the card). Each window is labelled on its own: a
-    row of nothing below each keeps its neighbour's cloth apart."""
+def _cloth_parts(mask: np.ndarray, rows: int) -> tuple[int, np.ndarray, np.ndarray | None]:
+    """The connected parts of a cloth mask of stacked windows, each window labelled on its
+    own (a row of nothing below each keeps its neighbour's cloth apart): their count (the
+    background's label 0 among them), labels (n x rows x columns), and those as bytes where
+    they fit in one (for `cv2.LUT`)."""
     w = mask.shape[1]
     n = mask.shape[0] // rows
     apart = np.zeros((n, rows + 1, w), np.uint8)
     apart[:, :rows] = mask.reshape(n, rows, w)
     count, labels = cv2.connectedComponents(apart.reshape(-1, w), connectivity=4)
+    labels = labels.reshape(n, rows + 1, w)[:, :rows]
+    return count, labels, labels.astype(np.uint8) if 1 < count <= 256 else None
+
+
+def _reaching_out(mask: np.ndarray, rows: int, trusted: np.ndarray,
+                  labelled: tuple[int, np.ndarray, np.ndarray | None] | None = None
+                  ) -> np.ndarray:
+    """The parts of a cloth mask of stacked windows that reach a window's side: of a
+    `trusted` window (its corner placed well) only the top or left side, which lie beyond the
+    card's edges (the other two lie within the card). `labelled`: the mask's parts
+    (`_cloth_parts`), where they were found already."""
+    count, labels, as_bytes = _cloth_parts(mask, rows) if labelled is None else labelled
     if count <= 1:
         return mask
-    labels = labels.reshape(n, rows + 1, w)[:, :rows]
     loose = labels[~trusted]
     sides = [labels[:, :, 0].ravel(), labels[:, 0].ravel(), loose[:, :, -1].ravel(),
              loose[:, -1].ravel()]
     outside = np.zeros(count, np.uint8)
     outside[np.concatenate(sides)] = 255  # a label named twice is set twice: no np.unique
     outside[0] = 0
-    if count <= 256:  # as a table OpenCV looks up: a third of the time of NumPy's indexing
-        return cv2.LUT(labels.astype(np.uint8), np.pad(outside, (0, 256 - count))).reshape(
-            mask.shape)
+    if as_bytes is not None:  # as a table OpenCV looks up: a third of NumPy's indexing's time
+        return cv2.LUT(as_bytes, np.pad(outside, (0, 256 - count))).reshape(mask.shape)
     return outside[labels].reshape(mask.shape)
 
 
@@ -216,12 +229,12 @@ def fits_and_leads_all(found: list[Located], profile: DeckProfile, ranks: list[s
             ([f.suit_area for f in found], profile.suits, suits,
              [profile.court_suit_fit if rank in COURTS else profile.suit_fit
               for rank in ranks], profile.suit_fit)):
-        bests, nears = [], []
+        nears = []
         shape = next(iter(templates.values())).shape
-        for area, read in zip(areas, reads, strict=True):
-            best, (x, y) = _best_at(area, templates[read])
-            bests.append(best)
+        bests = _bests_at(areas, [templates[read] for read in reads])
+        for area, (_, (x, y)) in zip(areas, bests, strict=True):
             nears.append(area[max(0, y - 1): y + shape[0] + 1, max(0, x - 1): x + shape[1] + 1])
+        bests = [best for best, _ in bests]
         names, rows, shares = _template_rows(templates, others, profile.suit_fit)
         tops = _correlations_all(nears, rows, shape)
         part = []
@@ -352,6 +365,35 @@ def best_within(stack: np.ndarray, n: int, templates: tuple[np.ndarray, ...]) ->
 # templates (on a quiet machine, for the rank's search: 1 region 76 us against 118, 5: 207
 # against 218, 10: 618 against 327)
 DIRECT_FROM = 8
+
+
+def _bests_at(areas: list[np.ndarray], templates: list[np.ndarray]
+              ) -> list[tuple[float, tuple[int, int]]]:
+    """`_best_at` of each area with its template, the areas of one shape matched with one
+    template stacked and matched in one call (a template's transform and the call's steps
+    once, not once an area); each area's best looked for only among its own places, as if
+    matched alone (to float rounding)."""
+    out: list[tuple[float, tuple[int, int]]] = [(-1.0, (0, 0))] * len(areas)
+    groups: dict[tuple, list[int]] = {}
+    for i, (area, template) in enumerate(zip(areas, templates, strict=True)):
+        groups.setdefault((id(template), area.shape), []).append(i)
+    for (_, (rows, cols)), members in groups.items():
+        template = templates[members[0]]
+        th, tw = template.shape
+        if rows < th or cols < tw:
+            continue
+        if len(members) == 1:
+            out[members[0]] = _best_at(areas[members[0]], template)
+            continue
+        scores = cv2.matchTemplate(np.concatenate([areas[i] for i in members]), template,
+                                   cv2.TM_CCOEFF_NORMED)
+        places = _per_window(scores, len(members), rows)[:, : rows - th + 1]
+        flat = places.reshape(len(members), -1)
+        at = np.argmax(flat, axis=1)
+        for i, k, best in zip(members, at.tolist(), flat[np.arange(len(members)), at].tolist(),
+                              strict=True):
+            out[i] = (best, (k % (cols - tw + 1), k // (cols - tw + 1)))
+    return out
 
 
 def _best_at(region: np.ndarray, template: np.ndarray) -> tuple[float, tuple[int, int]]:

@@ -42,7 +42,7 @@ def test_green_in_a_window_is_cloth_only_where_it_reaches_beyond_the_card():
     Cloth-coloured print reaching only its right or bottom side (a green frame cut by the
     window) is ink; each stacked window is judged on its own. A window at a corner that is only
     a guess (an outline's) keeps all four sides: felt it shows there is no index."""
-    from drivers.camera.index import _reaching_out
+    from drivers.camera.index import _cloth_parts, _reaching_out
 
     rows, cols = 10, 8
     mask = np.zeros((2 * rows, cols), np.uint8)
@@ -57,6 +57,10 @@ def test_green_in_a_window_is_cloth_only_where_it_reaches_beyond_the_card():
     assert (out[rows:rows + 4, 6:] == 255).all()
     guessed = _reaching_out(mask, rows, np.array([False, True]))
     assert (guessed[4:rows, 6:] == 255).all()  # a guessed corner's window: any side counts
+    # the windows' cloth labelled once serves both ways of judging it alike
+    parts = _cloth_parts(mask, rows)
+    for trusted, want in (([True, True], out), ([False, True], guessed)):
+        np.testing.assert_array_equal(_reaching_out(mask, rows, np.array(trusted), parts), want)
 
 
 def test_holes_in_the_card_mask_are_filled_up_to_a_size():

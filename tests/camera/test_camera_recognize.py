@@ -49,8 +49,7 @@ def test_a_card_read_surely_at_one_index_is_not_read_at_its_other(decks, profile
     gave no sure reading: a lone card costs one index window, and with a glare on the index
     read first the card is read surely at its other. The glare is a white one wider than the
     card (160 px), which washes the index out: through one as wide as the card (130 px) the
-    index still shows at most angles, and is read surely and right (log-odds +0.10 to +0.80,
-    over the threshold of -0.58)."""
+    index still shows at most angles, and is read surely and right."""
     from hardware_mocks.camera import (
         Effects,
         PlacedCard,
@@ -760,6 +759,26 @@ def test_the_best_template_fit_in_stacked_regions_is_each_regions_own(regions):
         want = np.maximum(*(cv2.matchTemplate(alone, t, cv2.TM_CCOEFF_NORMED)
                             for t in templates))
         np.testing.assert_allclose(best[k], want, atol=1e-5)
+
+
+def test_each_area_is_matched_with_its_own_template_as_if_alone():
+    """`fits_and_leads_all` matches the areas that share a template and a shape in one stack:
+    each area's best fit and its place are those of matching it alone (the place exactly,
+    the fit to float rounding), also beside areas of another shape or template, and an area
+    smaller than its template fits nowhere."""
+    from drivers.camera.index import _best_at, _bests_at, rippled
+
+    rng = np.random.default_rng(7)
+    templates = [rng.random((20, 16)).astype(np.float32) for _ in range(3)]
+    shapes = [(28, 24), (28, 24), (25, 24), (28, 24), (28, 21), (28, 24), (18, 24)]
+    areas = [rippled(rng.random(shape).astype(np.float32)) for shape in shapes]
+    of = [templates[k] for k in (0, 0, 0, 1, 0, 0, 2)]
+    got = _bests_at(areas, of)
+    assert len(got) == len(areas) and got[-1] == (-1.0, (0, 0))
+    for area, template, (best, place) in zip(areas, of, got, strict=True):
+        want, where = _best_at(area, template)
+        assert place == where
+        assert best == pytest.approx(want, abs=1e-5)
 
 
 def test_a_template_scores_near_nothing_on_blank_ink_beside_a_print():
