@@ -606,14 +606,13 @@ def lines_through(ink: np.ndarray, found: Located, top: int | None,
     middle = ink[:, x0 + side: x1 - side] > dark
     if not middle.size:
         return 0.0, 0.0
-    # counted as bytes (a window has fewer than 256 rows)
-    line = int(middle.sum(axis=0, dtype=np.uint8).max()) / middle.shape[0]
-    if top is None:
-        return line, 0.0
-    top = min(max(top, 0), middle.shape[0])
-    if top == middle.shape[0]:
-        return line, 0.0
-    return line, int(middle[top:].sum(axis=0, dtype=np.uint8).max()) / (middle.shape[0] - top)
+    # counted as bytes (a window has fewer than 256 rows); the rows from `top` down once,
+    # and the whole window's counts as those and the rows above
+    rows = middle.shape[0]
+    top = rows if top is None else min(max(top, 0), rows)
+    below = middle[top:].sum(axis=0, dtype=np.uint8)
+    line = int((middle[:top].sum(axis=0, dtype=np.uint8) + below).max()) / rows
+    return line, (0.0 if top == rows else int(below.max()) / (rows - top))
 
 
 TINT_INK = 0.75  # a glyph's tint is taken per unit of ink, at this much ink (`glyph_tint`)
@@ -729,7 +728,9 @@ def colour_and_clarity(tint: np.ndarray | None,
     groups = profile.colour_groups
     if len(groups) == 1:
         return groups[0][1], 0.0
-    apart = [float(np.linalg.norm(tint - centre)) for centre, _ in groups]
+    # one distance per colour, in Python: a NumPy call per colour costs eight times as much
+    point = tint.tolist()
+    apart = [math.dist(point, centre.tolist()) for centre, _ in groups]
     d = sorted(zip(apart, [suits for _, suits in groups], strict=True))
     near = sorted(apart)
     clarity = min(1.0, near[0] / max(near[1], 1e-6))

@@ -761,6 +761,26 @@ def test_the_best_template_fit_in_stacked_regions_is_each_regions_own(regions):
         np.testing.assert_allclose(best[k], want, atol=1e-5)
 
 
+def test_a_column_of_ink_through_the_index_is_measured_over_the_window_and_from_the_rank_down():
+    """`lines_through`: the largest share of the window's rows that one column of the index's
+    middle holds ink in, and the same from row `top` down (none without a `top`, or with one
+    at the window's end)."""
+    from drivers.camera.index import Located, lines_through
+
+    ink = np.zeros((40, 30), np.float32)
+    ink[10:40, 14] = 0.9  # a line from row 10 to the bottom, through the index's middle
+    ink[0:36, 16] = 0.9  # a longer one from the top, in another column of the middle
+    ink[:, 4] = 0.9  # a whole column left of the middle, which is not looked at
+    none = np.zeros((1, 1), np.float32)
+    found = Located(none, none, 0.0, 0.0, none, none, (5, 8, 25, 20), (6, 22, 24, 34))
+    assert lines_through(ink, found, None) == (0.9, 0.0)
+    assert lines_through(ink, found, 8) == (0.9, 30 / 32)  # rows 8-39: 30 of 32 are ink
+    assert lines_through(ink, found, 20) == (0.9, 1.0)
+    assert lines_through(ink, found, 2) == (0.9, 34 / 38)
+    assert lines_through(ink, found, 40) == (0.9, 0.0)
+    assert lines_through(ink, found, 99) == (0.9, 0.0)  # a top beyond the window: its end
+
+
 def test_each_area_is_matched_with_its_own_template_as_if_alone():
     """`fits_and_leads_all` matches the areas that share a template and a shape in one stack:
     each area's best fit and its place are those of matching it alone (the place exactly,
