@@ -104,11 +104,8 @@ def steps(data: Path, tmp: Path) -> dict[str, float]:
     """Each step's share of a frame's instructions (the frames after the first): the counts
     callgrind dumped between a step's marks, summed where the step runs inside another
     (`read_corners` runs inside `_read_parts`: "cutting the windows" is the rest of it)."""
-    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONHASHSEED="0")
     out, log = tmp / "steps.out", tmp / "steps.log"
-    subprocess.run(["valgrind", "--tool=callgrind", "--dump-before=getpid",
-                    f"--callgrind-out-file={out}", sys.executable, __file__, "--child-steps",
-                    str(data), str(log)], check=True, capture_output=True, env=env)
+    callgrind(out, ["--child-steps", str(data), str(log)], ("--dump-before=getpid",))
     marks = log.read_text().split("\n")
     dumps = sorted(tmp.glob("steps.out.*"), key=lambda p: int(p.suffix[1:]))
     counts = []
@@ -137,12 +134,18 @@ def steps(data: Path, tmp: Path) -> dict[str, float]:
     return {names[k]: v / frame for k, v in within.items() if k in names}
 
 
+def callgrind(out: Path, child_args: list[str], options: tuple[str, ...] = ()) -> None:
+    """This script run as a child (`child_args`) under callgrind, on one thread, its counts
+    written to `out`."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONHASHSEED="0")
+    subprocess.run(["valgrind", "--tool=callgrind", *options, f"--callgrind-out-file={out}",
+                    sys.executable, __file__, *child_args], check=True, capture_output=True,
+                   env=env)
+
+
 def count(data: Path, frames: int, out: Path) -> dict[str, int]:
     """Instructions of one child run, per part (`PARTS`, the rest as "other")."""
-    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONHASHSEED="0")
-    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                    sys.executable, __file__, "--child", str(data), str(frames)],
-                   check=True, capture_output=True, env=env)
+    callgrind(out, ["--child", str(data), str(frames)])
     text = subprocess.run(["callgrind_annotate", "--threshold=100", str(out)], check=True,
                           capture_output=True, text=True).stdout
     parts: dict[str, int] = collections.Counter()

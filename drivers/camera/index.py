@@ -106,15 +106,13 @@ def inks_of(patch: np.ndarray, cloth: Felt, enclosed: bool,
     rows = window_rows(patch)
     n = len(patch) // rows
     out = []
-    labelled = None  # the cloth's parts, labelled once for every `inside`
+    labelled = _cloth_parts(found, rows) if enclosed else None  # once for every `inside`
     for inside in insides:
         cloth_mask = found
         if enclosed:
             top = np.full(n, rows) if inside is None else np.broadcast_to(
                 np.asarray(inside[0]), (n,))
             trusted = top < rows
-            if labelled is None:
-                labelled = _cloth_parts(found, rows)
             cloth_mask = _reaching_out(found, rows, trusted, labelled)
             if trusted.any():
                 if cloth_mask is found:  # no cloth reached out: the shared mask, kept
@@ -229,12 +227,11 @@ def fits_and_leads_all(found: list[Located], profile: DeckProfile, ranks: list[s
             ([f.suit_area for f in found], profile.suits, suits,
              [profile.court_suit_fit if rank in COURTS else profile.suit_fit
               for rank in ranks], profile.suit_fit)):
-        nears = []
         shape = next(iter(templates.values())).shape
-        bests = _bests_at(areas, [templates[read] for read in reads])
-        for area, (_, (x, y)) in zip(areas, bests, strict=True):
-            nears.append(area[max(0, y - 1): y + shape[0] + 1, max(0, x - 1): x + shape[1] + 1])
-        bests = [best for best, _ in bests]
+        found_at = _bests_at(areas, [templates[read] for read in reads])
+        bests = [best for best, _ in found_at]
+        nears = [area[max(0, y - 1): y + shape[0] + 1, max(0, x - 1): x + shape[1] + 1]
+                 for area, (_, (x, y)) in zip(areas, found_at, strict=True)]
         names, rows, shares = _template_rows(templates, others, profile.suit_fit)
         tops = _correlations_all(nears, rows, shape)
         part = []
